@@ -1,0 +1,13 @@
+extension Effect {
+  /// Delays this effect by `duration`, restarting the delay whenever another effect with the same
+  /// `id` arrives, so only the last of a burst runs.
+  public func debounce<C: Clock<Duration>>(
+    id: some Hashable & Sendable,
+    for duration: Duration,
+    clock: C
+  ) -> Self {
+    if case .none = operation { return self }
+    let delay = Effect.run { _ in try await clock.sleep(for: duration) }
+    return .concatenate(delay, self).cancellable(id: id, cancelInFlight: true)
+  }
+}

@@ -1,0 +1,239 @@
+import CustomDump
+import Foundation
+import IssueReporting
+
+/// A description of the work a reducer wants done after it has changed state: actions to feed
+/// back synchronously, asynchronous operations, and how they compose and cancel.
+///
+/// Effects are values. A ``Store`` interprets them; nothing runs until the store does, which is
+/// what makes them testable with `TestStore`.
+public struct Effect<Action> {
+  @usableFromInline
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: AnyHashable)
+    case scoped(EffectScope, Effect<Action>)
+    case cancelScope(EffectScope)
+    case throttle(id: AnyHashable, Throttling, latest: Bool, Effect<Action>)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+}
+
+// Effects carry actions from a reducer to the store that runs it; both live on the main actor, and
+// the only closures an effect holds are `@Sendable`. Marking the value unchecked lets features keep
+// non-Sendable actions, as they can in TCA.
+extension Effect: @unchecked Sendable {}
+
+/// A convenience for the effect type of a reducer: `EffectOf<Feature>`.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+extension Effect {
+  /// An effect that does nothing and finishes immediately.
+  public static var none: Self { Self(operation: .none) }
+
+  /// An effect that feeds `action` back into the store synchronously, before any asynchronous
+  /// effect gets a chance to send.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs an asynchronous operation which may send any number of actions back.
+  ///
+  /// Errors thrown by `operation` go to `handler`; without one they are reported as a runtime
+  /// issue. Cancellation is never reported. The operation sees the dependencies that were current
+  /// when the effect was created, so a reducer's overrides follow its effects.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    withEscapedDependencies { dependencies in
+      Self(
+        operation: .run(priority: priority) { send in
+          await dependencies.yield {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+              return
+            } catch {
+              guard let handler else {
+                reportIssue(
+                  """
+                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
+
+                  \(String(customDumping: error).indenting(by: 2))
+
+                  All non-cancellation errors must be explicitly handled via the "catch" parameter \
+                  on "Effect.run", or via a "do" block.
+                  """,
+                  fileID: fileID,
+                  filePath: filePath,
+                  line: line,
+                  column: column
+                )
+                return
+              }
+              await handler(error, send)
+            }
+          }
+        }
+      )
+    }
+  }
+
+  /// Runs every effect at once; the result finishes when all of them have.
+  public static func merge(_ effects: Self...) -> Self {
+    .merge(effects)
+  }
+
+  /// Runs every effect in the sequence at once; the result finishes when all of them have.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    var kept: [Self] = []
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .merge(let nested): kept.append(contentsOf: nested)
+      default: kept.append(effect)
+      }
+    }
+    switch kept.count {
+    case 0: return .none
+    case 1: return kept[0]
+    default: return Self(operation: .merge(kept))
+    }
+  }
+
+  /// Runs this effect and `other` at once.
+  public func merge(with other: Self) -> Self {
+    .merge([self, other])
+  }
+
+  /// Runs the effects one after another: each starts when the previous one has finished.
+  public static func concatenate(_ effects: Self...) -> Self {
+    .concatenate(effects)
+  }
+
+  /// Runs the effects of the sequence one after another.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    var kept: [Self] = []
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .concatenate(let nested): kept.append(contentsOf: nested)
+      default: kept.append(effect)
+      }
+    }
+    switch kept.count {
+    case 0: return .none
+    case 1: return kept[0]
+    default: return Self(operation: .concatenate(kept))
+    }
+  }
+
+  /// Runs `other` after this effect has finished.
+  public func concatenate(with other: Self) -> Self {
+    .concatenate([self, other])
+  }
+
+  /// Transforms every action this effect sends, typically to embed a child's action in its
+  /// parent's.
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let priority, let operation):
+      return Effect<T>(
+        operation: .run(priority: priority) { send in
+          await operation(Send { action in send(transform(action)) })
+        }
+      )
+    case .merge(let effects):
+      return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<T>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+      )
+    case .cancel(let id):
+      return Effect<T>(operation: .cancel(id: id))
+    case .scoped(let scope, let effect):
+      return Effect<T>(operation: .scoped(scope, effect.map(transform)))
+    case .cancelScope(let scope):
+      return Effect<T>(operation: .cancelScope(scope))
+    case .throttle(let id, let throttling, let latest, let effect):
+      return Effect<T>(
+        operation: .throttle(id: id, throttling, latest: latest, effect.map(transform)))
+    }
+  }
+
+  /// Whether the store can finish this effect without suspending: it only sends, cancels or
+  /// does nothing.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelScope:
+      return true
+    case .run, .throttle:
+      return false
+    case .merge(let effects), .concatenate(let effects):
+      return effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect), .scoped(_, let effect):
+      return effect.isSynchronous
+    }
+  }
+
+  /// Marks the effects of a child reducer with the place the child lives at, so that its
+  /// cancellation ids do not collide with a sibling's and its effects can be cancelled together.
+  func scoped(to scope: EffectScope) -> Self {
+    if case .none = operation { return self }
+    return Self(operation: .scoped(scope, self))
+  }
+
+  /// An effect that cancels every in-flight effect of the child living at `scope`.
+  static func cancelScope(_ scope: EffectScope) -> Self {
+    Self(operation: .cancelScope(scope))
+  }
+}
+
+/// One step of the path from a store's root reducer to a child feature instance: the key path of
+/// the child's state, and for elements of a collection the element's id.
+///
+/// Cancellation ids are qualified by the path of scopes that led to the reducer that used them.
+@usableFromInline
+struct EffectScope: Hashable, @unchecked Sendable {
+  // Key paths and ids are immutable values; they are only hashed and compared.
+  let location: AnyHashable
+  let id: AnyHashable?
+
+  init(location: AnyHashable, id: AnyHashable? = nil) {
+    self.location = location
+    self.id = id
+  }
+}
+
+extension String {
+  func indenting(by count: Int) -> String {
+    let indentation = String(repeating: " ", count: count)
+    return split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : indentation + $0 }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,109 @@
+import IssueReporting
+
+/// The action of one element of a collection feature: `.element(id:action:)`.
+@CasePathable
+public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
+  /// An action sent to the element with `id`.
+  case element(id: ID, action: Action)
+}
+
+extension IdentifiedAction: Equatable where Action: Equatable {}
+extension IdentifiedAction: Hashable where Action: Hashable {}
+extension IdentifiedAction: Sendable where Action: Sendable {}
+
+/// The identified action of an element reducer: `IdentifiedActionOf<Row>`.
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
+where R.State: Identifiable, R.State.ID: Sendable
+
+extension Case {
+  /// The actions of one element, as a case key path: `\.rows[id: 1].toggled`.
+  public subscript<ID: Hashable & Sendable, Action>(id id: ID) -> Case<Action>
+  where Value == IdentifiedAction<ID, Action> {
+    Case<Action>(
+      embed: { action in self._embed(.element(id: id, action: action)) },
+      extract: { (root: Any) -> Action? in
+        guard case .element(id, let action)? = self._extract(from: root) else { return nil }
+        return action
+      }
+    )
+  }
+}
+
+extension Reducer {
+  /// Runs `element` on the element of an identified array that an `.element(id:action:)` names.
+  /// Removing an element cancels every effect it started; siblings never cancel each other.
+  ///
+  /// An action for an id that is not in the array is reported as a runtime issue.
+  public func forEach<
+    ElementState, ElementAction, ID: Hashable & Sendable,
+    Element: Reducer<ElementState, ElementAction>
+  >(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element> {
+    _ForEachReducer(
+      parent: self,
+      element: element(),
+      toElementsState: toElementsState,
+      toElementAction: Case(toElementAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `forEach` returns: the parent, plus an element reducer for each element.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: Case<IdentifiedAction<ID, Element.Action>>
+  let location: SourceLocation
+
+  /// Runs the element first for element actions, then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    var elementEffects = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction)? = toElementAction._extract(from: action) {
+      if state[keyPath: toElementsState][id: id] == nil {
+        location.report(
+          """
+          A "forEach" at "\(location)" received an action for a missing element:
+
+            Action:
+              \(String(describing: action))
+
+          This usually means an effect of the element kept running after the element was \
+          removed, or an action was sent to a row that is no longer shown.
+          """
+        )
+      } else {
+        let toElementAction = self.toElementAction
+        elementEffects = element.reduce(
+          into: &state[keyPath: toElementsState][id: id]!,
+          action: elementAction
+        )
+        .map { toElementAction._embed(.element(id: id, action: $0)) as! Parent.Action }
+        .scoped(to: EffectScope(location: toElementsState, id: id))
+      }
+    }
+    // Identifier storage is shared until the parent changes membership, so this comparison is
+    // constant-time for the common case of an element action that removes nothing.
+    let idsBefore = state[keyPath: toElementsState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let idsAfter = state[keyPath: toElementsState].ids
+    var removals = Effect<Parent.Action>.none
+    if idsBefore != idsAfter {
+      removals = .merge(
+        idsBefore.subtracting(idsAfter).map {
+          .cancelScope(EffectScope(location: toElementsState, id: $0))
+        }
+      )
+    }
+    return .merge(elementEffects, parentEffects, removals)
+  }
+}

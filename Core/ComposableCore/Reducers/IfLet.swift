@@ -1,0 +1,149 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `wrapped` on optional child state while it is present. When the parent sets the child
+  /// state to `nil`, every effect the child started is cancelled.
+  ///
+  /// A child action that arrives while the state is `nil` is reported as a runtime issue.
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer<WrappedState, WrappedAction>>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped> {
+    _IfLetReducer(
+      parent: self,
+      child: wrapped(),
+      toChildState: toWrappedState,
+      toChildAction: Case(toWrappedAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `ifLet` returns: the parent, plus a child on optional state.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: Case<Child.Action>
+  let location: SourceLocation
+
+  /// Runs the child first for child actions, then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let scope = EffectScope(location: toChildState)
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction = toChildAction._extract(from: action) {
+      if state[keyPath: toChildState] == nil {
+        location.report(
+          """
+          An "ifLet" at "\(location)" received a child action when child state was "nil":
+
+            Action:
+              \(String(describing: action))
+
+          This usually means an effect of the child kept running after the parent set the \
+          state to "nil", or an action was sent to a child store that is no longer shown.
+          """
+        )
+      } else {
+        let toChildAction = self.toChildAction
+        childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .map { toChildAction._embed($0) as! Parent.Action }
+          .scoped(to: scope)
+      }
+    }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let dismissal: Effect<Parent.Action> =
+      wasPresent && state[keyPath: toChildState] == nil ? .cancelScope(scope) : .none
+    return .merge(childEffects, parentEffects, dismissal)
+  }
+}
+
+extension Reducer where State: CasePathable {
+  /// Runs `case` while the enum state is in the case at `toCaseState`. When the state moves to
+  /// another case, every effect the case's reducer started is cancelled.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer<CaseState, CaseAction>>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case> {
+    _IfCaseLetReducer(
+      parent: self,
+      child: `case`(),
+      toChildStateKeyPath: toCaseState,
+      toChildState: CasePaths.Case(toCaseState),
+      toChildAction: CasePaths.Case(toCaseAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `ifCaseLet` returns: the parent, plus a child on one case of an enum state.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildStateKeyPath: AnyKeyPath
+  let toChildState: Case<Child.State>
+  let toChildAction: Case<Child.Action>
+  let location: SourceLocation
+
+  /// Runs the child first for child actions, then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let scope = EffectScope(location: toChildStateKeyPath)
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction = toChildAction._extract(from: action) {
+      if var childState = toChildState._extract(from: state) {
+        let toChildAction = self.toChildAction
+        childEffects = child.reduce(into: &childState, action: childAction)
+          .map { toChildAction._embed($0) as! Parent.Action }
+          .scoped(to: scope)
+        state = toChildState._embed(childState) as! Parent.State
+      } else {
+        location.report(
+          """
+          An "ifCaseLet" at "\(location)" received a child action when state was set to a \
+          different case:
+
+            Action:
+              \(String(describing: action))
+            State:
+              \(String(describing: state))
+
+          This usually means an effect of the child kept running after the parent moved the \
+          state to another case.
+          """
+        )
+      }
+    }
+    let wasInCase = toChildState._extract(from: state) != nil
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let dismissal: Effect<Parent.Action> =
+      wasInCase && toChildState._extract(from: state) == nil ? .cancelScope(scope) : .none
+    return .merge(childEffects, parentEffects, dismissal)
+  }
+}
+
+/// Where an operator was applied, for runtime issues that point at the feature's source.
+struct SourceLocation: CustomStringConvertible, Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  var description: String { "\(fileID):\(line)" }
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

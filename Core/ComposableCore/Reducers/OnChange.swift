@@ -1,0 +1,27 @@
+extension Reducer {
+  /// Runs an extra reducer, built from the old and new value, whenever this reducer changes the
+  /// value `toValue` reads: `.onChange(of: \.query) { old, new in Reduce { … } }`.
+  public func onChange<V: Equatable, R: Reducer<State, Action>>(
+    of toValue: @escaping (State) -> V,
+    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: V, _ newValue: V) -> R
+  ) -> _OnChangeReducer<Self, V, R> {
+    _OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+  }
+}
+
+/// The reducer `onChange(of:_:)` returns.
+public struct _OnChangeReducer<Base: Reducer, Value: Equatable, Changed: Reducer>: Reducer
+where Changed.State == Base.State, Changed.Action == Base.Action {
+  let base: Base
+  let toValue: (Base.State) -> Value
+  let reducer: (Value, Value) -> Changed
+
+  /// Runs the base reducer, then the change reducer if the value changed.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let oldValue = toValue(state)
+    let effects = base.reduce(into: &state, action: action)
+    let newValue = toValue(state)
+    guard oldValue != newValue else { return effects }
+    return .merge(effects, reducer(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}

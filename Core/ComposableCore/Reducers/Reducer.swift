@@ -1,0 +1,43 @@
+/// A feature's logic: how an action changes state, and which effects it starts.
+///
+/// Implement either ``reduce(into:action:)`` directly, or ``body`` to compose other reducers with
+/// ``ReducerBuilder``, as in TCA.
+public protocol Reducer<State, Action> {
+  /// The state the reducer evolves.
+  associatedtype State
+  /// The actions the reducer handles.
+  associatedtype Action
+  /// The composed reducer a `body` returns; `Never` when the reducer implements `reduce` itself.
+  associatedtype Body
+
+  /// Evolves `state` for `action` and returns the effects to run.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of, run in order for each action.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body; asking for it is a
+  /// programming error.
+  public var body: Body {
+    fatalError(
+      """
+      "\(Self.self)" implements "reduce(into:action:)", so it has no "body". Do not access \
+      "body" of such a reducer directly.
+      """
+    )
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs the reducer's ``body``.
+  @inlinable
+  public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// A reducer whose state and action are those of `R`: `some ReducerOf<Self>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>

@@ -1,0 +1,104 @@
+import IssueReporting
+
+/// Runs a child reducer on a part of the parent's state, for the parent actions that embed a
+/// child action.
+///
+/// The child's state can be a stored property (`state: \.counter`) or a case of an enum state
+/// (`state: \.detail`, for `Path` and `Destination` reducers).
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(Case<Child.State>)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: Case<Child.Action>
+  let child: Child
+  let effectScope: EffectScope
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// Scopes `child` to the state at a key path and the actions at a case key path.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = Case(toChildAction)
+    self.child = child()
+    self.effectScope = EffectScope(location: toChildState)
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Scopes `child` to one case of an enum state and the actions at a case key path; the child
+  /// runs only while the state is in that case.
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
+    self.toChildState = .casePath(Case(toChildState))
+    self.toChildAction = Case(toChildAction)
+    self.child = child()
+    self.effectScope = EffectScope(location: toChildState)
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Runs the child for child actions; ignores every other action.
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction._extract(from: action) else { return .none }
+    let childEffect: Effect<Child.Action>
+    switch toChildState {
+    case .keyPath(let keyPath):
+      childEffect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case .casePath(let casePath):
+      guard var childState = casePath._extract(from: state) else {
+        reportIssue(
+          """
+          A "Scope" at "\(fileID):\(line)" received a child action when child state was set to a \
+          different case:
+
+            Action:
+              \(String(describing: action))
+            State:
+              \(String(describing: state))
+
+          This usually means an effect of the child kept running after the parent switched the \
+          state to another case. Make sure the parent changes the case only after the child's \
+          effects are done, or cancels them.
+          """,
+          fileID: fileID,
+          filePath: filePath,
+          line: line,
+          column: column
+        )
+        return .none
+      }
+      childEffect = child.reduce(into: &childState, action: childAction)
+      state = casePath._embed(childState) as! ParentState
+    }
+    let toChildAction = self.toChildAction
+    return
+      childEffect
+      .map { toChildAction._embed($0) as! ParentAction }
+      .scoped(to: effectScope)
+  }
+}

@@ -1,0 +1,322 @@
+import Dependencies
+
+/// The state, reducer and effect machinery of a root store. `Store` and `TestStore` both run on
+/// it, so a test exercises exactly what the application runs.
+@MainActor
+package final class RootCore<R: Reducer>: StoreCore {
+  package typealias State = R.State
+  package typealias Action = R.Action
+
+  package private(set) var state: State
+  package let reducer: R
+  package let dependencies: DependencyValues
+
+  private var queue: [(action: Action, tasks: EffectTasks?)] = []
+  private var isProcessing = false
+  /// The group of the outermost `send` being processed, made only once an effect needs it.
+  private var rootTasks: EffectTasks?
+
+  private var inFlight: [Int: InFlightEffect] = [:]
+  private var cancellables: [CancelKey: Set<Int>] = [:]
+  private var throttles: [CancelKey: ThrottleState] = [:]
+  private var nextEffectID = 0
+
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var nextObserverID = 0
+
+  package init(initialState: State, reducer: R, dependencies: DependencyValues) {
+    self.state = initialState
+    self.reducer = reducer
+    self.dependencies = dependencies
+  }
+
+  isolated deinit {
+    for effect in inFlight.values { effect.task.cancel() }
+  }
+
+  // MARK: Sending
+
+  package func send(_ action: Action) -> Task<Void, Never>? {
+    send(action, tasks: nil)
+  }
+
+  /// Processes `action` and every action it leads to synchronously, in order. An action sent
+  /// while another is being processed is queued behind it.
+  private func send(_ action: Action, tasks: EffectTasks?) -> Task<Void, Never>? {
+    queue.append((action, tasks))
+    guard !isProcessing else { return nil }
+    isProcessing = true
+    var index = 0
+    while index < queue.count {
+      let (action, tasks) = queue[index]
+      index += 1
+      let effect = DependencyValues.$_current.withValue(dependencies) {
+        reducer.reduce(into: &state, action: action)
+      }
+      run(effect, EffectContext(origin: action, tasks: tasks))
+    }
+    queue.removeAll(keepingCapacity: true)
+    isProcessing = false
+    let group = tasks == nil ? rootTasks : nil
+    if tasks == nil { rootTasks = nil }
+    notifyObservers()
+    return group?.makeTask()
+  }
+
+  private func makeSend(_ tasks: EffectTasks) -> Send<Action> {
+    Send { [weak self] action in
+      _ = self?.send(action, tasks: tasks)
+    }
+  }
+
+  // MARK: Running effects
+
+  // Contexts are made and read on the main actor only; tasks carry them back to it.
+  private struct EffectContext: @unchecked Sendable {
+    var origin: Action
+    /// The `send` group the effect's tasks belong to; `nil` for the outermost send in progress.
+    var tasks: EffectTasks?
+    var path: [EffectScope] = []
+    var keys: [CancelKey] = []
+    /// Set while running part of a concatenation, which waits for exactly these tasks.
+    var collector: EffectTasks?
+  }
+
+  private func resolveTasks(_ context: inout EffectContext) -> EffectTasks {
+    if let tasks = context.tasks { return tasks }
+    if let rootTasks {
+      context.tasks = rootTasks
+      return rootTasks
+    }
+    let tasks = EffectTasks()
+    rootTasks = tasks
+    context.tasks = tasks
+    return tasks
+  }
+
+  private func run(_ effect: Effect<Action>, _ context: EffectContext) {
+    var context = context
+    switch effect.operation {
+    case .none:
+      return
+
+    case .send(let action):
+      _ = send(action, tasks: context.tasks)
+
+    case .run(let priority, let operation):
+      let send = makeSend(resolveTasks(&context))
+      launch(priority: priority, context) { await operation(send) }
+
+    case .merge(let effects):
+      for effect in effects { run(effect, context) }
+
+    case .concatenate(let effects):
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        run(effects[index], context)
+        index += 1
+      }
+      guard index < effects.endIndex else { return }
+      let rest = Array(effects[index...])
+      _ = resolveTasks(&context)
+      let sequenceContext = context
+      let sequence: @MainActor @Sendable () async -> Void = { [weak self] in
+        await self?.runSequentially(rest, sequenceContext)
+      }
+      launch(priority: nil, context) { await sequence() }
+
+    case .cancellable(let id, let cancelInFlight, let effect):
+      let key = CancelKey(id: id, path: context.path)
+      if cancelInFlight { cancel(key) }
+      context.keys.append(key)
+      run(effect, context)
+
+    case .cancel(let id):
+      cancel(CancelKey(id: id, path: context.path))
+
+    case .scoped(let scope, let effect):
+      context.path.append(scope)
+      run(effect, context)
+
+    case .cancelScope(let scope):
+      cancelAll(under: context.path + [scope])
+
+    case .throttle(let id, let throttling, let latest, let effect):
+      throttle(effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context)
+    }
+  }
+
+  /// Starts `body` as a task of its own, tracked until it finishes. The task starts on the global
+  /// executor, so an effect begins its work without waiting for the main actor.
+  private func launch(
+    priority: TaskPriority?,
+    _ context: EffectContext,
+    _ body: @escaping @Sendable () async -> Void
+  ) {
+    var context = context
+    let tasks = resolveTasks(&context)
+    let id = nextEffectID
+    nextEffectID &+= 1
+    let didFinish: @MainActor @Sendable () -> Void = { [weak self] in self?.didFinish(id) }
+    // A function value, not a closure literal, so the task does not inherit the main actor; it
+    // still inherits task-locals, which lets a test framework attribute an effect's issues.
+    let operation: @Sendable () async -> Void = {
+      await body()
+      await didFinish()
+    }
+    let task = Task(priority: priority, operation: operation)
+    inFlight[id] = InFlightEffect(
+      task: task,
+      path: context.path,
+      keys: context.keys,
+      origin: context.origin
+    )
+    for key in context.keys { cancellables[key, default: []].insert(id) }
+    tasks.append(task)
+    context.collector?.append(task)
+  }
+
+  private func runSequentially(_ effects: [Effect<Action>], _ context: EffectContext) async {
+    for effect in effects {
+      guard !Task.isCancelled else { return }
+      let collector = EffectTasks()
+      var stepContext = context
+      stepContext.collector = collector
+      run(effect, stepContext)
+      await withTaskCancellationHandler {
+        await collector.waitAll()
+      } onCancel: {
+        collector.cancelAll()
+      }
+    }
+  }
+
+  private func didFinish(_ id: Int) {
+    guard let effect = inFlight.removeValue(forKey: id) else { return }
+    for key in effect.keys {
+      cancellables[key]?.remove(id)
+      if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
+    }
+  }
+
+  // MARK: Cancellation
+
+  private func cancel(_ key: CancelKey) {
+    throttles[key]?.pending = nil
+    guard let ids = cancellables.removeValue(forKey: key) else { return }
+    for id in ids { cancelEffect(id) }
+  }
+
+  private func cancelEffect(_ id: Int) {
+    guard let effect = inFlight.removeValue(forKey: id) else { return }
+    effect.task.cancel()
+    for key in effect.keys {
+      cancellables[key]?.remove(id)
+      if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
+    }
+  }
+
+  /// Cancels the effects of a child that went away: everything started at `prefix` or below.
+  private func cancelAll(under prefix: [EffectScope]) {
+    let ids = inFlight.compactMap { $0.value.path.starts(with: prefix) ? $0.key : nil }
+    for id in ids { cancelEffect(id) }
+    for key in throttles.keys where key.path.starts(with: prefix) {
+      throttles[key]?.pending = nil
+    }
+  }
+
+  // MARK: Throttling
+
+  private struct ThrottleState {
+    /// The timing of the first throttled effect for the key: later effects carry their own
+    /// reference instants, so times are always measured against this one.
+    let timing: Throttling
+    var lastRun: Duration?
+    var pending: (effect: Effect<Action>, context: EffectContext)?
+  }
+
+  private func throttle(
+    _ effect: Effect<Action>,
+    key: CancelKey,
+    _ throttling: Throttling,
+    _ latest: Bool,
+    _ context: inout EffectContext
+  ) {
+    var state = throttles[key] ?? ThrottleState(timing: throttling)
+    defer { throttles[key] = state }
+    if state.pending != nil {
+      if latest { state.pending = (effect, context) }
+      return
+    }
+    let timing = state.timing
+    let now = timing.now()
+    guard let lastRun = state.lastRun, now - lastRun < throttling.interval else {
+      state.lastRun = now
+      run(effect, context)
+      return
+    }
+    _ = resolveTasks(&context)
+    state.pending = (effect, context)
+    let deadline = lastRun + throttling.interval
+    var timerContext = context
+    timerContext.keys.append(key)
+    let fire: @MainActor @Sendable () -> Void = { [weak self] in self?.runPendingThrottled(key) }
+    launch(priority: nil, timerContext) {
+      do { try await timing.sleepUntil(deadline) } catch { return }
+      await fire()
+    }
+  }
+
+  private func runPendingThrottled(_ key: CancelKey) {
+    guard let state = throttles[key], let pending = state.pending else { return }
+    throttles[key]?.pending = nil
+    throttles[key]?.lastRun = state.timing.now()
+    run(pending.effect, pending.context)
+  }
+
+  // MARK: Observation
+
+  package func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+    let id = nextObserverID
+    nextObserverID += 1
+    observers[id] = observer
+    return id
+  }
+
+  package func removeObserver(_ id: Int) {
+    observers[id] = nil
+  }
+
+  private func notifyObservers() {
+    guard !observers.isEmpty else { return }
+    for observer in observers.values { observer() }
+  }
+
+  // MARK: Inspection for TestStore
+
+  /// The actions whose effects are still running, oldest first, one entry per running effect.
+  package var inFlightEffectOrigins: [Action] {
+    inFlight.sorted { $0.key < $1.key }.map(\.value.origin)
+  }
+
+  /// Cancels every effect still running, as a test store does when its test ends.
+  package func cancelAllEffects() {
+    for id in Array(inFlight.keys) { cancelEffect(id) }
+    for key in throttles.keys { throttles[key]?.pending = nil }
+  }
+
+  private struct InFlightEffect {
+    let task: Task<Void, Never>
+    let path: [EffectScope]
+    let keys: [CancelKey]
+    let origin: Action
+  }
+}
+
+/// A cancellation id qualified by the feature instance that used it.
+///
+/// Its parts are immutable hashable values; keys are only compared on the main actor.
+struct CancelKey: Hashable, @unchecked Sendable {
+  let id: AnyHashable
+  let path: [EffectScope]
+}

@@ -1,0 +1,171 @@
+import ComposableCore
+import Testing
+
+/// A feature that records the order in which its actions are processed.
+struct Recorder: Reducer {
+  struct State: Equatable {
+    var log: [String] = []
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case start
+    case sendThenRun
+    case merged
+    case concatenated
+    case step(String)
+    case delayed(String, Int)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        state.log.append("start")
+        return .merge(
+          .run { send in await send(.step("run")) },
+          .send(.step("send"))
+        )
+      case .sendThenRun:
+        state.log.append("sendThenRun")
+        return .concatenate(.send(.step("a")), .send(.step("b")))
+      case .merged:
+        state.log.append("merged")
+        return .merge(
+          .run { send in
+            try await clock.sleep(for: .seconds(2))
+            await send(.step("slow"))
+          },
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.step("fast"))
+          }
+        )
+      case .concatenated:
+        state.log.append("concatenated")
+        return .concatenate(
+          .run { send in
+            try await clock.sleep(for: .seconds(2))
+            await send(.step("slow"))
+          },
+          .send(.step("between")),
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.step("fast"))
+          }
+        )
+      case .step(let name):
+        state.log.append(name)
+        if name == "send" { return .send(.step("nested send")) }
+        return .none
+      case .delayed(let name, let seconds):
+        return .run { send in
+          try await clock.sleep(for: .seconds(seconds))
+          await send(.step(name))
+        }
+      }
+    }
+  }
+}
+
+@MainActor
+struct EffectOrderingTests {
+  @Test func sendEffectsAreProcessedSynchronouslyBeforeRunEffects() async {
+    let store = Store(initialState: Recorder.State()) { Recorder() }
+    let task = store.send(.start)
+    // Everything synchronous happened before `send` returned.
+    #expect(store.state.log == ["start", "send", "nested send"])
+    await task.finish()
+    #expect(store.state.log == ["start", "send", "nested send", "run"])
+  }
+
+  @Test func concatenatedSendsRunInOrderWithoutSuspending() {
+    let store = Store(initialState: Recorder.State()) { Recorder() }
+    store.send(.sendThenRun)
+    #expect(store.state.log == ["sendThenRun", "a", "b"])
+  }
+
+  @Test func mergeRunsEffectsTogether() async {
+    let clock = TestClock()
+    let store = Store(initialState: Recorder.State()) {
+      Recorder()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.merged)
+    await settle()
+    await clock.advance(by: .seconds(1))
+    await eventually { store.state.log.count == 2 }
+    #expect(store.state.log == ["merged", "fast"])
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state.log == ["merged", "fast", "slow"])
+  }
+
+  @Test func concatenateRunsEffectsOneAfterAnother() async {
+    let clock = TestClock()
+    let store = Store(initialState: Recorder.State()) {
+      Recorder()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.concatenated)
+    await settle()
+    await clock.advance(by: .seconds(2))
+    await eventually { store.state.log.count == 3 }
+    #expect(store.state.log == ["concatenated", "slow", "between"])
+    // The third effect only started once the first finished, so it needs its own full second.
+    await clock.advance(by: .milliseconds(999))
+    await settle()
+    #expect(store.state.log.count == 3)
+    await clock.advance(by: .milliseconds(1))
+    await task.finish()
+    #expect(store.state.log == ["concatenated", "slow", "between", "fast"])
+  }
+
+  @Test func actionsFromEffectsAreProcessedInTheOrderTheyArrive() async {
+    let clock = TestClock()
+    let store = Store(initialState: Recorder.State()) {
+      Recorder()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.delayed("third", 3))
+    store.send(.delayed("first", 1))
+    store.send(.delayed("second", 2))
+    await settle()
+    await clock.advance(by: .seconds(1))
+    await eventually { store.state.log == ["first"] }
+    await clock.advance(by: .seconds(1))
+    await eventually { store.state.log == ["first", "second"] }
+    await clock.advance(by: .seconds(1))
+    await eventually { store.state.log == ["first", "second", "third"] }
+  }
+
+  @Test func storeTaskCancelStopsTheActionsEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Recorder.State()) {
+      Recorder()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.delayed("never", 1))
+    #expect(!task.isCancelled)
+    task.cancel()
+    #expect(task.isCancelled)
+    await task.finish()
+    await clock.run()
+    await settle()
+    #expect(store.state.log.isEmpty)
+  }
+
+  @Test func anActionWithoutEffectsReturnsAFinishedTask() async {
+    let store = Store(initialState: Recorder.State()) { Recorder() }
+    let task = store.send(.step("x"))
+    #expect(task.isCancelled)
+    await task.finish()
+    #expect(store.state.log == ["x"])
+  }
+}
