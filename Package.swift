@@ -42,6 +42,21 @@ let package = Package(
       dependencies: ["ComposableCore", issueReportingTestSupport],
       path: "Tests/ComposableCoreTests"
     ),
+    .target(
+      name: "ComposableTestSupport",
+      dependencies: [
+        "ComposableCore",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        issueReportingTestSupport,
+      ],
+      path: "Core/ComposableTestSupport"
+    ),
+    .testTarget(
+      name: "ComposableTestSupportTests",
+      dependencies: ["ComposableTestSupport"],
+      path: "Tests/ComposableTestSupportTests"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -4,10 +4,10 @@ extension Effect {
   ///
   /// A single throttled effect leaves nothing running, as in TCA; only a deferred one is in
   /// flight, cancellable with ``cancel(id:)``.
-  public func throttle<C: Clock<Duration>>(
+  public func throttle(
     id: some Hashable & Sendable,
     for interval: Duration,
-    clock: C,
+    clock: any Clock<Duration>,
     latest: Bool
   ) -> Self {
     if case .none = operation { return self }
@@ -31,10 +31,26 @@ struct Throttling: Sendable {
   /// Sleeps until the given offset from the reference instant, however late the caller starts.
   let sleepUntil: @Sendable (Duration) async throws -> Void
 
-  init<C: Clock<Duration>>(interval: Duration, clock: C) {
+  init(interval: Duration, clock: any Clock<Duration>) {
+    self = Self.make(interval: interval, clock: clock)
+  }
+
+  private init(
+    interval: Duration,
+    now: @escaping @Sendable () -> Duration,
+    sleepUntil: @escaping @Sendable (Duration) async throws -> Void
+  ) {
     self.interval = interval
+    self.now = now
+    self.sleepUntil = sleepUntil
+  }
+
+  private static func make<C: Clock<Duration>>(interval: Duration, clock: C) -> Self {
     let reference = clock.now
-    self.now = { reference.duration(to: clock.now) }
-    self.sleepUntil = { try await clock.sleep(until: reference.advanced(by: $0), tolerance: nil) }
+    return Self(
+      interval: interval,
+      now: { reference.duration(to: clock.now) },
+      sleepUntil: { try await clock.sleep(until: reference.advanced(by: $0), tolerance: nil) }
+    )
   }
 }

@@ -11,8 +11,12 @@ package final class EffectTasks: Sendable {
   }
 
   private let storage = LockIsolated(Storage())
+  /// The `RootCore.sendTag` of the send that made this group.
+  package let tag: Int
 
-  package init() {}
+  package init(tag: Int = 0) {
+    self.tag = tag
+  }
 
   package func append(_ task: Task<Void, Never>) {
     let isCancelled = storage.withValue { storage in

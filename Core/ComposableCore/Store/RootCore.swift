@@ -9,7 +9,11 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   package private(set) var state: State
   package let reducer: R
-  package let dependencies: DependencyValues
+  /// Writable so a test can change dependencies between steps.
+  package var dependencies: DependencyValues
+  /// Stamped on the effects of the next outermost `send`, so a test store can say which of its
+  /// steps started an effect that is still running.
+  package var sendTag = 0
 
   private var queue: [(action: Action, tasks: EffectTasks?)] = []
   private var isProcessing = false
@@ -88,7 +92,7 @@ package final class RootCore<R: Reducer>: StoreCore {
       context.tasks = rootTasks
       return rootTasks
     }
-    let tasks = EffectTasks()
+    let tasks = EffectTasks(tag: sendTag)
     rootTasks = tasks
     context.tasks = tasks
     return tasks
@@ -169,7 +173,8 @@ package final class RootCore<R: Reducer>: StoreCore {
       task: task,
       path: context.path,
       keys: context.keys,
-      origin: context.origin
+      origin: context.origin,
+      tag: tasks.tag
     )
     for key in context.keys { cancellables[key, default: []].insert(id) }
     tasks.append(task)
@@ -294,9 +299,10 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Inspection for TestStore
 
-  /// The actions whose effects are still running, oldest first, one entry per running effect.
-  package var inFlightEffectOrigins: [Action] {
-    inFlight.sorted { $0.key < $1.key }.map(\.value.origin)
+  /// The effects still running, oldest first: the action that returned each one, and the tag of
+  /// the outermost `send` it descends from.
+  package var inFlightEffects: [(origin: Action, tag: Int)] {
+    inFlight.sorted { $0.key < $1.key }.map { ($0.value.origin, $0.value.tag) }
   }
 
   /// Cancels every effect still running, as a test store does when its test ends.
@@ -310,6 +316,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     let path: [EffectScope]
     let keys: [CancelKey]
     let origin: Action
+    let tag: Int
   }
 }
 

@@ -1,0 +1,627 @@
+import ComposableCore
+import ConcurrencyExtras
+import CustomDump
+import Foundation
+import IssueReporting
+
+/// Tests a feature exhaustively: every action the test sends, every state change, every action
+/// effects send back, and every effect still running at the end must be accounted for.
+///
+/// ```swift
+/// let store = TestStore(initialState: Counter.State()) { Counter() }
+/// await store.send(.incrementButtonTapped) { $0.count = 1 }
+/// await store.receive(\.factResponse) { $0.fact = "1 is a number" }
+/// ```
+///
+/// Failures go through IssueReporting, so they fail the running Swift Testing test or XCTest
+/// case, at the line of the step that failed, with a `−` expected / `+` actual diff.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  private let core: RootCore<TestReducer<State, Action>>
+  private let recorder: TestRecorder<State, Action>
+  /// The state as far as the test has accounted for it: the actual state after the last step the
+  /// test asserted. Received actions that are not yet asserted are ahead of it.
+  private var snapshot: State
+  /// Where each `send` was made, indexed by the tag its effects carry.
+  private var sendLocations: [TestLocation] = []
+  private let location: TestLocation
+  private var usesSerialExecution = false
+
+  /// How strictly the store checks the test; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long `receive` and `finish` wait by default before they fail.
+  public var timeout: Duration = .seconds(1)
+
+  /// Whether effects run on the main serial executor, which makes their order repeatable; on by
+  /// default, as in TCA. Turn it off for a test whose effects block a thread while they wait.
+  public var useMainSerialExecutor: Bool {
+    get { usesSerialExecution }
+    set {
+      guard newValue != usesSerialExecution else { return }
+      usesSerialExecution = newValue
+      if newValue { SerialExecution.retain() } else { SerialExecution.release() }
+    }
+  }
+
+  /// Makes a test store for a feature. Dependencies not overridden here keep their test values,
+  /// so an unexpected dependency use fails the test.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let recorder = TestRecorder<State, Action>()
+    let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
+      (initialState(), reducer(), DependencyValues._current)
+    }
+    self.recorder = recorder
+    self.snapshot = state
+    self.core = RootCore(
+      initialState: state,
+      reducer: TestReducer(base: reducer, recorder: recorder),
+      dependencies: dependencies
+    )
+    self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.useMainSerialExecutor = true
+  }
+
+  // Not an isolated deinit: those run without the releasing task's task-locals, and the test
+  // framework finds the running test through them. A test store is created, used and released on
+  // the main actor (which, on Linux, is not always the main thread).
+  deinit {
+    MainActor.assumeIsolated {
+      completed()
+      core.cancelAllEffects()
+      useMainSerialExecutor = false
+    }
+  }
+
+  /// The current state of the feature, including changes from received actions the test has not
+  /// asserted yet.
+  public var state: State {
+    core.state
+  }
+
+  /// The dependencies the feature runs with; change them between steps to change what later
+  /// actions and effects see.
+  public var dependencies: DependencyValues {
+    get { core.dependencies }
+    set { core.dependencies = newValue }
+  }
+
+  /// Runs `operation` with a different exhaustivity, restoring the current one afterwards.
+  @discardableResult
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let saved = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = saved }
+    return try await operation()
+  }
+
+  // MARK: Sending
+
+  /// Sends an action and asserts how it changes state: `assert` receives the state before the
+  /// action and must turn it into the state after it.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    settleUnassertedReceivedActions(before: "sending an action", at: location)
+    let previous = exhaustivity == .on ? snapshot : core.state
+    core.sendTag = sendLocations.count
+    sendLocations.append(location)
+    recorder.expectsTestAction = true
+    let task = core.send(action)
+    recorder.expectsTestAction = false
+    let actual = recorder.stateAfterTestAction ?? core.state
+    recorder.stateAfterTestAction = nil
+    expectState(
+      previous: previous,
+      actual: actual,
+      update: updateStateToExpectedResult,
+      step: "sending",
+      action: action,
+      at: location
+    )
+    snapshot = actual
+    // Let the effects the action started run up to their first suspension.
+    await Task.megaYield()
+    return TestStoreTask(rawValue: task, timeout: timeout)
+  }
+
+  // MARK: Receiving
+
+  /// Asserts that an effect sent an action in the case at `actionCase`, and how it changed state.
+  public func receive<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    await receiveAction(
+      expecting: describe(actionCase),
+      matching: { $0[case: actionCase] != nil },
+      mismatch: { _ in nil },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent the action at `actionCase` carrying `value`, and how it changed
+  /// state.
+  public func receive<Value: Equatable>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    await receiveAction(
+      expecting: "\(describe(actionCase)) with the value \(describeValue(value))",
+      matching: { $0[case: actionCase] == value },
+      mismatch: { received in
+        guard let receivedValue = received[case: actionCase] else { return nil }
+        return diff(value, receivedValue, format: .proportional).map {
+          "The value does not match:\n\n\($0.indenting(by: 2))\n\n(Expected: −, Received: +)"
+        }
+      },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent exactly `expectedAction`, and how it changed state.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receiveAction(
+      expecting: describeValue(expectedAction),
+      matching: { $0 == expectedAction },
+      mismatch: { received in
+        diff(expectedAction, received, format: .proportional).map {
+          "\($0.indenting(by: 2))\n\n(Expected: −, Received: +)"
+        }
+      },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent an action `isMatching` accepts, and how it changed state.
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      expecting: "an action matching the predicate",
+      matching: isMatching,
+      mismatch: { _ in nil },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  private func receiveAction(
+    expecting expectation: String,
+    matching isMatching: (Action) -> Bool,
+    mismatch: (Action) -> String?,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    at location: TestLocation
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let isExhaustive = exhaustivity == .on
+    let arrived = await waitUntil(timeout: timeout) {
+      isExhaustive
+        ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+    }
+    guard arrived else {
+      var message = "Expected to receive \(expectation), but received none after \(timeout)."
+      if !isExhaustive, !recorder.received.isEmpty {
+        message +=
+          "\n\nReceived actions that did not match:\n\n"
+          + describeActions(recorder.received.map(\.action))
+      }
+      let running = core.inFlightEffects
+      if !running.isEmpty {
+        message +=
+          "\n\nEffects still running, started by:\n\n"
+          + describeActions(running.map(\.origin))
+      }
+      location.report(message)
+      return
+    }
+
+    if !isExhaustive {
+      let index = recorder.received.firstIndex { isMatching($0.action) }!
+      let skipped = recorder.received.prefix(index)
+      if !skipped.isEmpty {
+        reportSkipped(
+          "\(skipped.count) received action\(skipped.count == 1 ? " was" : "s were") skipped:\n\n"
+            + describeActions(skipped.map(\.action)),
+          at: location
+        )
+        recorder.received.removeFirst(index)
+      }
+    }
+
+    let (action, actual) = recorder.received.removeFirst()
+    if !isMatching(action) {
+      var message =
+        "Received unexpected action: expected \(expectation), but received:\n\n"
+        + describeValue(action).indenting(by: 2)
+      if let details = mismatch(action) { message += "\n\n" + details }
+      location.report(message)
+    }
+    let previous = isExhaustive ? snapshot : actual
+    expectState(
+      previous: previous,
+      actual: actual,
+      update: update,
+      step: "receiving",
+      action: action,
+      at: location
+    )
+    snapshot = actual
+    await Task.megaYield()
+  }
+
+  // MARK: Skipping and finishing
+
+  /// Discards received actions the test does not want to assert, and moves the expected state
+  /// past them. With `strict`, having nothing to skip is a failure.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    guard let last = recorder.received.last else {
+      if strict { location.report("There were no received actions to skip.") }
+      return
+    }
+    reportSkipped(
+      "\(recorder.received.count) received action\(recorder.received.count == 1 ? " was" : "s were") "
+        + "skipped:\n\n" + describeActions(recorder.received.map(\.action)),
+      at: location
+    )
+    recorder.received.removeAll()
+    snapshot = last.state
+  }
+
+  /// Cancels every effect still running, for tests that do not care how long-living effects end.
+  /// With `strict`, having nothing to cancel is a failure.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.megaYield()
+    let running = core.inFlightEffects
+    guard !running.isEmpty else {
+      if strict { location.report("There were no in-flight effects to skip.") }
+      return
+    }
+    reportSkipped(
+      "\(running.count) in-flight effect\(running.count == 1 ? " was" : "s were") cancelled, "
+        + "started by:\n\n" + describeActions(running.map(\.origin)),
+      at: location
+    )
+    core.cancelAllEffects()
+    await Task.megaYield()
+  }
+
+  /// Waits for every effect to finish, then checks that every received action was asserted.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let timeout = timeout ?? self.timeout
+    let finished = await waitUntil(timeout: timeout) { core.inFlightEffects.isEmpty }
+    if !finished {
+      location.report(
+        "Expected effects to finish, but some are still running after \(timeout), started by:\n\n"
+          + describeActions(core.inFlightEffects.map(\.origin))
+      )
+    }
+    checkUnassertedReceivedActions(at: location)
+  }
+
+  /// Asserts the current state without sending anything; useful in non-exhaustive tests.
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let actual = core.state
+    var expected = exhaustivity == .on ? snapshot : actual
+    do {
+      try updateStateToExpectedResult(&expected)
+    } catch {
+      location.report("Threw error while asserting state: \(error)")
+      return
+    }
+    if let difference = diff(expected, actual, format: .proportional) {
+      location.report(
+        "State does not match expectation:\n\n\(difference.indenting(by: 2))\n\n"
+          + "(Expected: −, Actual: +)"
+      )
+    }
+  }
+
+  // MARK: Checks
+
+  private func expectState(
+    previous: State,
+    actual: State,
+    update: ((inout State) throws -> Void)?,
+    step: String,
+    action: Action,
+    at location: TestLocation
+  ) {
+    let header = "\(step) \(describeValue(action).indenting(by: 2).trimmingLeadingSpaces)"
+    var expected = exhaustivity == .on ? previous : actual
+    do {
+      try update?(&expected)
+    } catch {
+      location.report("Threw error after \(header):\n\n  \(error)")
+      return
+    }
+    if let difference = diff(expected, actual, format: .proportional) {
+      let what =
+        update == nil
+        ? "State was not expected to change, but a change occurred after \(header)"
+        : "A state change does not match expectation after \(header)"
+      location.report(
+        "\(what):\n\n\(difference.indenting(by: 2))\n\n(Expected: −, Actual: +)"
+      )
+      return
+    }
+    guard let update else { return }
+    if exhaustivity == .on, expected == previous {
+      location.report(
+        """
+        Expected state to change after \(header), but no change occurred.
+
+        The trailing closure made no observable modifications to state. If no change to state \
+        is expected, omit the trailing closure.
+        """
+      )
+    } else if case .off(showSkippedAssertions: true) = exhaustivity {
+      var expectedFromPrevious = previous
+      try? update(&expectedFromPrevious)
+      if let difference = diff(expectedFromPrevious, actual, format: .proportional) {
+        reportSkipped(
+          "State changes not asserted after \(header):\n\n\(difference.indenting(by: 2))\n\n"
+            + "(Expected: −, Actual: +)",
+          at: location
+        )
+      }
+    }
+  }
+
+  private func settleUnassertedReceivedActions(before step: String, at location: TestLocation) {
+    guard let last = recorder.received.last else { return }
+    let actions = recorder.received.map(\.action)
+    let count = actions.count
+    if exhaustivity == .on {
+      location.report(
+        "Must handle \(count) received action\(count == 1 ? "" : "s") before \(step):\n\n"
+          + describeActions(actions)
+      )
+    } else {
+      reportSkipped(
+        "\(count) received action\(count == 1 ? " was" : "s were") skipped:\n\n"
+          + describeActions(actions),
+        at: location
+      )
+    }
+    recorder.received.removeAll()
+    snapshot = last.state
+  }
+
+  private func checkUnassertedReceivedActions(at location: TestLocation) {
+    let actions = recorder.received.map(\.action)
+    guard !actions.isEmpty else { return }
+    let message =
+      "The store received \(actions.count) unexpected action\(actions.count == 1 ? "" : "s"):\n\n"
+      + describeActions(actions)
+    if exhaustivity == .on {
+      location.report(message)
+    } else {
+      reportSkipped(message, at: location)
+    }
+    if let last = recorder.received.last { snapshot = last.state }
+    recorder.received.removeAll()
+  }
+
+  /// The end of the test: unasserted received actions and effects still running are failures.
+  private func completed() {
+    checkUnassertedReceivedActions(at: location)
+    var reported = Set<Int>()
+    for effect in core.inFlightEffects where reported.insert(effect.tag).inserted {
+      let origin =
+        sendLocations.indices.contains(effect.tag) ? sendLocations[effect.tag] : location
+      let message = """
+        An effect returned for this action is still running. It must complete before the end of \
+        the test:
+
+        \(describeValue(effect.origin).indenting(by: 2))
+
+        To fix, inspect any effects the reducer returns for this action and ensure that all of \
+        them complete by the end of the test. A long-living effect (a timer, a stream) should be \
+        cancelled by sending the action that stops it, or skipped with "skipInFlightEffects", or \
+        the test can use a non-exhaustive store.
+        """
+      if exhaustivity == .on {
+        origin.report(message)
+      } else {
+        reportSkipped(message, at: origin)
+      }
+    }
+  }
+
+  private func reportSkipped(_ message: String, at location: TestLocation) {
+    guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
+    withExpectedIssue {
+      location.report("Skipped assertion: " + message)
+    }
+  }
+
+  private func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    await Task.megaYield()
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return condition() }
+      await Task.yield()
+    }
+    return true
+  }
+}
+
+/// A test store of any feature, written `TestStoreOf<Feature>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
+
+/// The task `TestStore.send` returns, for awaiting or cancelling the effects of one action.
+public struct TestStoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+  let timeout: Duration
+
+  /// Cancels the action's effects and waits for them to wind down.
+  public func cancel() async {
+    rawValue?.cancel()
+    await rawValue?.value
+  }
+
+  /// Waits for the action's effects to finish, failing if they are still running after
+  /// `timeout` (the store's timeout by default).
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let rawValue else { return }
+    let timeout = timeout ?? self.timeout
+    let isDone = LockIsolated(false)
+    Task {
+      await rawValue.value
+      isDone.setValue(true)
+    }
+    await Task.megaYield()
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !isDone.value {
+      guard ContinuousClock.now < deadline else {
+        TestLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+          """
+          Expected the task to finish, but it is still running after \(timeout).
+
+          If an effect uses a clock, advance it far enough for the effect to finish; if it is \
+          long-living, cancel it.
+          """
+        )
+        return
+      }
+      await Task.yield()
+    }
+  }
+
+  /// Whether the task was cancelled; a send that started no effect counts as cancelled.
+  public var isCancelled: Bool {
+    rawValue?.isCancelled ?? true
+  }
+}
+
+/// Where a test step was written, so failures point at it.
+struct TestLocation {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+private func describeValue(_ value: Any) -> String {
+  String(customDumping: value)
+}
+
+private func describeActions<A>(_ actions: [A]) -> String {
+  actions.map { describeValue($0).indenting(by: 2) }.joined(separator: "\n")
+}
+
+/// Names the case a case key path points at. Key paths do not know the name of the case they were
+/// written with on every platform; when the name is missing, the type of the value tells the case
+/// apart well enough in a failure message.
+private func describe<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> String {
+  let name = "\(keyPath)"
+  if !name.contains("<computed"), let dot = name.firstIndex(of: ".") {
+    return "an action matching \\.\(name[name.index(after: dot)...])"
+  }
+  let value = Value.self == Void.self ? "no value" : "\(Value.self)"
+  return "an action of the case carrying \(value)"
+}
+
+extension String {
+  fileprivate func indenting(by count: Int) -> String {
+    let indentation = String(repeating: " ", count: count)
+    return split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : indentation + $0 }
+      .joined(separator: "\n")
+  }
+
+  fileprivate var trimmingLeadingSpaces: String {
+    String(drop { $0 == " " })
+  }
+}

@@ -1,0 +1,54 @@
+import ComposableCore
+import ComposableTestSupport
+import IssueReporting
+import XCTest
+
+/// The test store under XCTest: the same API, with failures reaching XCTest through
+/// IssueReporting.
+final class TestStoreXCTests: XCTestCase {
+  @MainActor
+  func testTimerFeatureUnderXCTest() async {
+    let clock = TestClock()
+    let store = makeStopwatchStore(clock: clock)
+    await store.send(.startButtonTapped) { $0.isRunning = true }
+    await clock.advance(by: .seconds(3))
+    await store.receive(\.tick) { $0.secondsElapsed = 1 }
+    await store.receive(\.tick) { $0.secondsElapsed = 2 }
+    await store.receive(\.tick) { $0.secondsElapsed = 3 }
+    await store.send(.stopButtonTapped) { $0.isRunning = false }
+  }
+
+  /// corelibs XCTest has no `XCTExpectFailure`, so the failure is captured by a reporter that
+  /// stands in for XCTest, and its text is checked.
+  @MainActor
+  func testFailureMessageUnderXCTest() async {
+    let collector = CollectingReporter()
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: Tally.State()) { Tally() }
+      await store.send(.increment) { $0.count = 5 }
+    }
+    let messages = collector.messages.value
+    XCTAssertEqual(messages.count, 1)
+    let message = messages.first ?? ""
+    XCTAssertTrue(message.contains("A state change does not match expectation after sending"))
+    XCTAssertTrue(message.contains("−   count: 5"))
+    XCTAssertTrue(message.contains("+   count: 1"))
+  }
+}
+
+/// Records every issue's message instead of failing a test.
+final class CollectingReporter: IssueReporter {
+  let messages = LockIsolated<[String]>([])
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?,
+    severity: IssueSeverity,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    let text = message() ?? ""
+    messages.withValue { $0.append(text) }
+  }
+}
