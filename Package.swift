@@ -39,7 +39,7 @@ let package = Package(
     .target(name: "ComposableCore", dependencies: pointFree, path: "Core/ComposableCore"),
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", issueReportingTestSupport],
+      dependencies: ["ComposableCore", "ComposableTestSupport", issueReportingTestSupport],
       path: "Tests/ComposableCoreTests"
     ),
     .target(

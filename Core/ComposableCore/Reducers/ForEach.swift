@@ -15,15 +15,44 @@ extension IdentifiedAction: Sendable where Action: Sendable {}
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
 where R.State: Identifiable, R.State.ID: Sendable
 
-extension Case {
-  /// The actions of one element, as a case key path: `\.rows[id: 1].toggled`.
-  public subscript<ID: Hashable & Sendable, Action>(id id: ID) -> Case<Action>
-  where Value == IdentifiedAction<ID, Action> {
-    Case<Action>(
-      embed: { action in self._embed(.element(id: id, action: action)) },
-      extract: { (root: Any) -> Action? in
-        guard case .element(id, let action)? = self._extract(from: root) else { return nil }
-        return action
+/// An action addressed to one element of a collection by id: ``IdentifiedAction`` and
+/// ``StackAction`` both are, which gives both the `[id:]` case key path.
+public protocol _ElementAction<ElementID, ElementAction>: SendableMetatype {
+  /// The id of an element.
+  associatedtype ElementID: Hashable & Sendable
+  /// The action of an element.
+  associatedtype ElementAction
+  /// The action sent to the element with `id`.
+  static func _element(id: ElementID, action: ElementAction) -> Self
+  /// The element id and action, when this is an element action.
+  var _element: (id: ElementID, action: ElementAction)? { get }
+}
+
+extension IdentifiedAction: _ElementAction {
+  /// `.element(id:action:)`.
+  public static func _element(id: ID, action: Action) -> Self {
+    .element(id: id, action: action)
+  }
+
+  /// The id and action of `.element(id:action:)`.
+  public var _element: (id: ID, action: Action)? {
+    switch self {
+    case .element(let id, let action): (id, action)
+    }
+  }
+}
+
+extension Case where Value: _ElementAction {
+  /// The actions of one element, as a case key path: `\.rows[id: 1].toggled`,
+  /// `\.path[id: 0].detail.saveTapped`.
+  public subscript(id id: Value.ElementID) -> Case<Value.ElementAction> {
+    Case<Value.ElementAction>(
+      embed: { action in self._embed(Value._element(id: id, action: action)) },
+      extract: { (root: Any) -> Value.ElementAction? in
+        guard let element = self._extract(from: root)?._element, element.id == id else {
+          return nil
+        }
+        return element.action
       }
     )
   }

@@ -1,0 +1,107 @@
+import IssueReporting
+
+/// Dismisses the feature that owns the calling effect: `await dismiss()` from a presented child
+/// sends `.dismiss` to its parent, and from a stack element pops it.
+///
+/// Use it from an effect (`.run`) of a feature presented with `ifLet(\.$destination, …)` or pushed
+/// onto a stack with `forEach(\.path, …)`. After it returns, the parent has removed the child and
+/// cancelled its effects.
+public struct DismissEffect: Sendable {
+  /// The dismissal effect; get it with `@Dependency(\.dismiss)`.
+  public init() {}
+
+  /// Asks the parent to dismiss the feature whose effect is running.
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let dismiss = DismissContext.current else {
+      reportIssue(
+        """
+        "dismiss()" was called from "\(fileID):\(line)", outside an effect of a presented or \
+        stacked feature, so there is nothing to dismiss.
+
+        Call it from a ".run" effect of a feature its parent presents with "ifLet(\\.$destination, \
+        action:)" or pushes with "forEach(\\.path, action:)".
+        """,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
+    await dismiss()
+  }
+}
+
+extension DismissEffect: DependencyKey {
+  /// The same in every context: the presenting parent decides what dismissing means.
+  public static let liveValue = DismissEffect()
+  /// As live: dismissal is driven by the reducer under test, not replaced.
+  public static let testValue = DismissEffect()
+}
+
+extension DependencyValues {
+  /// Dismisses the feature whose effect calls it.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffect.self] }
+    set { self[DismissEffect.self] = newValue }
+  }
+}
+
+/// How the effect running now dismisses its feature. A task-local rather than a dependency: an
+/// effect restores the dependencies it captured when it was made, and only the presenting parent,
+/// when it runs the effect, knows the action that dismisses the child.
+enum DismissContext {
+  @TaskLocal static var current: (@Sendable () async -> Void)?
+}
+
+extension Effect {
+  /// Lets the `.run` operations of this (child) effect dismiss the child by sending `action`.
+  func dismissing(with action: Action) -> Self {
+    // The action is a value the store made on the main actor and only ever sends back there.
+    let action = UncheckedSendable(action)
+    return transformingRuns { operation in
+      { send in
+        await DismissContext.$current.withValue({ await send(action.wrappedValue) }) {
+          await operation(send)
+        }
+      }
+    }
+  }
+
+  /// Rebuilds the effect with every `.run` operation transformed.
+  func transformingRuns(
+    _ transform: (
+      @escaping @Sendable (Send<Action>) async -> Void
+    ) -> @Sendable (Send<Action>) async -> Void
+  ) -> Self {
+    switch operation {
+    case .none, .send, .cancel, .cancelScope:
+      return self
+    case .run(let priority, let operation):
+      return Self(operation: .run(priority: priority, operation: transform(operation)))
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.transformingRuns(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(
+        operation: .cancellable(
+          id: id,
+          cancelInFlight: cancelInFlight,
+          effect.transformingRuns(transform)
+        )
+      )
+    case .scoped(let scope, let effect):
+      return Self(operation: .scoped(scope, effect.transformingRuns(transform)))
+    case .throttle(let id, let throttling, let latest, let effect):
+      return Self(
+        operation: .throttle(id: id, throttling, latest: latest, effect.transformingRuns(transform))
+      )
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import CustomDump
+import IssueReporting
+
+/// Optional child state that a parent presents (a sheet, an alert, a drill-down):
+/// `@PresentationState var destination: Destination.State?`, integrated with
+/// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
+@propertyWrapper
+public struct PresentationState<State> {
+  /// The presented child's state, or `nil` when nothing is presented.
+  public var wrappedValue: State?
+
+  /// Wraps optional child state.
+  public init(wrappedValue: State?) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The wrapper itself, for `ifLet(\.$destination, …)`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {}
+extension PresentationState: Hashable where State: Hashable {}
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: Codable where State: Codable {
+  /// Encodes the optional child state.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+
+  /// Decodes the optional child state.
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension PresentationState: CustomDumpReflectable {
+  /// Dumps as the child state itself, so diffs read like the feature's fields.
+  public var customDumpMirror: Mirror {
+    Mirror(reflecting: wrappedValue as Any)
+  }
+}
+
+/// The action of a presented child: an action of the child itself, or its dismissal.
+@CasePathable
+public enum PresentationAction<Action>: CasePathable {
+  /// The child was dismissed (swiped away, closed, or it called `dismiss()`).
+  case dismiss
+  /// An action of the presented child.
+  indirect case presented(Action)
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Sendable where Action: Sendable {}
+
+extension Case {
+  /// Reaches through `.presented` so tests can write `\.destination.alert.confirm`.
+  public subscript<Action: CasePathable, AppendedAction>(
+    dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
+  ) -> Case<AppendedAction>
+  where Value == PresentationAction<Action> {
+    self[dynamicMember: \.presented][dynamicMember: keyPath]
+  }
+}
+
+/// State that goes away as soon as the user acts on it, such as an alert or a confirmation
+/// dialog: presenting it with `ifLet` needs no child reducer.
+public protocol _EphemeralState<Action> {
+  /// The actions its buttons send.
+  associatedtype Action
+}
+
+extension Reducer {
+  /// Runs `destination` while the presentation state is non-`nil`. `.dismiss` nils the state;
+  /// nil-ing it (or presenting a different child) cancels the child's effects; `dismiss()` from a
+  /// child effect sends `.dismiss`.
+  public func ifLet<
+    DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>
+  >(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination> {
+    _PresentationReducer(
+      parent: self,
+      destination: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: Case(toPresentationAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Presents ephemeral state, such as an alert, which needs no reducer: any button action
+  /// dismisses it after the parent has handled the action.
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      destination: { EmptyReducer() },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer the presentation `ifLet` returns.
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  let parent: Parent
+  let destination: Destination
+  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  let toPresentationAction: Case<PresentationAction<Destination.Action>>
+  let location: SourceLocation
+
+  /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
+  /// the effects of a child that went away.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let presentationAction = toPresentationAction._extract(from: action)
+    let identityBefore = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity)
+    var destinationEffects = Effect<Parent.Action>.none
+    var isDismissing = false
+
+    switch presentationAction {
+    case .presented(let destinationAction)?:
+      if let identity = identityBefore {
+        let toPresentationAction = self.toPresentationAction
+        destinationEffects = destination.reduce(
+          into: &state[keyPath: toPresentationState].wrappedValue!,
+          action: destinationAction
+        )
+        .map { toPresentationAction._embed(PresentationAction.presented($0)) as! Parent.Action }
+        .dismissing(
+          with: toPresentationAction._embed(PresentationAction<Destination.Action>.dismiss)
+            as! Parent.Action
+        )
+        .scoped(to: scope(identity))
+      } else {
+        location.report(
+          """
+          An "ifLet" at "\(location)" received a presentation action when destination state was \
+          absent:
+
+            Action:
+              \(String(describing: action))
+
+          This usually means an effect of the child kept running after it was dismissed.
+          """
+        )
+      }
+    case .dismiss?:
+      if identityBefore == nil {
+        location.report(
+          """
+          An "ifLet" at "\(location)" received a dismissal when destination state was already \
+          absent.
+          """
+        )
+      }
+      isDismissing = true
+    case nil:
+      break
+    }
+
+    let parentEffects = parent.reduce(into: &state, action: action)
+
+    if isDismissing {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    } else if case .presented? = presentationAction,
+      let presented = state[keyPath: toPresentationState].wrappedValue, isEphemeral(presented),
+      presentationIdentity(presented) == identityBefore
+    {
+      // An alert or dialog closes once the user has acted on it.
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+
+    let identityAfter = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity)
+    let dismissal: Effect<Parent.Action> =
+      identityBefore.map { $0 != identityAfter ? .cancelScope(scope($0)) : .none } ?? .none
+    return .merge(destinationEffects, parentEffects, dismissal)
+  }
+
+  private func scope(_ identity: AnyHashable) -> EffectScope {
+    EffectScope(location: toPresentationState, id: identity)
+  }
+}
+
+/// Whether presented state is an alert or dialog, directly or as the case of a destination enum.
+func isEphemeral(_ state: Any) -> Bool {
+  if state is any _EphemeralState { return true }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let child = mirror.children.first else { return false }
+  return isEphemeral(child.value)
+}
+
+/// What makes a presented child "the same" child: the enum case it is in (for destination enums)
+/// and its id when it is `Identifiable`. A different identity is a new presentation, whose
+/// predecessor's effects must not outlive it.
+func presentationIdentity(_ state: Any) -> AnyHashable {
+  var parts: [AnyHashable] = [ObjectIdentifier(type(of: state))]
+  var value = state
+  while true {
+    if let identifiable = value as? any Identifiable {
+      parts.append(identity(of: identifiable))
+    }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum, let child = mirror.children.first else { break }
+    parts.append(child.label ?? "")
+    value = child.value
+  }
+  return AnyHashable(parts)
+}
+
+private func identity<T: Identifiable>(of value: T) -> AnyHashable {
+  AnyHashable(value.id)
+}

@@ -1,0 +1,146 @@
+import IssueReporting
+
+/// An action of a navigation stack: an action of one element, a pop, or a push.
+@CasePathable
+public enum StackAction<State, Action>: CasePathable {
+  /// An action sent to the element with `id`.
+  indirect case element(id: StackElementID, action: Action)
+  /// Removes the element with `id` and every element above it (the user went back).
+  case popFrom(id: StackElementID)
+  /// Appends `state` with `id` (the user followed a link).
+  indirect case push(id: StackElementID, state: State)
+}
+
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}
+extension StackAction: Hashable where State: Hashable, Action: Hashable {}
+extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+
+/// The stack action of a path reducer: `StackActionOf<Path>`.
+public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension StackAction: _ElementAction {
+  /// `.element(id:action:)`.
+  public static func _element(id: StackElementID, action: Action) -> Self {
+    .element(id: id, action: action)
+  }
+
+  /// The id and action of `.element(id:action:)`; `nil` for a push or pop.
+  public var _element: (id: StackElementID, action: Action)? {
+    guard case .element(let id, let action) = self else { return nil }
+    return (id, action)
+  }
+}
+
+extension Reducer {
+  /// Runs `destination` on the stack element an `.element(id:action:)` names, and applies pushes
+  /// and pops. Popping or removing an element cancels its effects, and `dismiss()` from an
+  /// element's effect pops it.
+  ///
+  /// An action for an id that is not in the stack is reported as a runtime issue.
+  public func forEach<
+    DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>
+  >(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, Destination> {
+    _StackReducer(
+      parent: self,
+      destination: destination(),
+      toStackState: toStackState,
+      toStackAction: Case(toStackAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer the stack `forEach` returns.
+public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  let parent: Parent
+  let destination: Destination
+  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction: Case<StackAction<Destination.State, Destination.Action>>
+  let location: SourceLocation
+
+  /// Runs the element for element actions, then the parent, then applies a push or pop.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let stackAction = toStackAction._extract(from: action)
+    var destinationEffects = Effect<Parent.Action>.none
+    let toStackAction = self.toStackAction
+
+    if case .element(let id, let elementAction)? = stackAction {
+      if state[keyPath: toStackState][id: id] == nil {
+        location.report(
+          """
+          A "forEach" at "\(location)" received an action for a missing stack element:
+
+            Action:
+              \(String(describing: action))
+
+          This usually means an effect of the element kept running after it was popped.
+          """
+        )
+      } else {
+        destinationEffects = destination.reduce(
+          into: &state[keyPath: toStackState][id: id]!,
+          action: elementAction
+        )
+        .map { toStackAction._embed(StackAction.element(id: id, action: $0)) as! Parent.Action }
+        .dismissing(
+          with: toStackAction._embed(
+            StackAction<Destination.State, Destination.Action>.popFrom(id: id))
+            as! Parent.Action
+        )
+        .scoped(to: EffectScope(location: toStackState, id: id))
+      }
+    }
+
+    let idsBefore = state[keyPath: toStackState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+
+    switch stackAction {
+    case .popFrom(let id)?:
+      if state[keyPath: toStackState][id: id] != nil {
+        state[keyPath: toStackState].pop(from: id)
+      } else if !idsBefore.contains(id) {
+        location.report(
+          """
+          A "forEach" at "\(location)" received a "popFrom" action for a missing stack element \
+          \(id). The element may have been popped already.
+          """
+        )
+      }
+    case .push(let id, let element)?:
+      if state[keyPath: toStackState].ids.contains(id) {
+        location.report(
+          """
+          A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
+          already in the stack. Ids must be unique: take new ones from the "stackElementID" \
+          dependency.
+          """
+        )
+      } else {
+        state[keyPath: toStackState].append(element, id: id)
+      }
+    case .element?, nil:
+      break
+    }
+
+    let idsAfter = state[keyPath: toStackState].ids
+    var removals = Effect<Parent.Action>.none
+    if idsBefore != idsAfter {
+      let remaining = Set(idsAfter)
+      removals = .merge(
+        idsBefore.filter { !remaining.contains($0) }.map {
+          .cancelScope(EffectScope(location: toStackState, id: $0))
+        }
+      )
+    }
+    return .merge(destinationEffects, parentEffects, removals)
+  }
+}

@@ -1,0 +1,226 @@
+import CustomDump
+
+/// The identity of an element of a navigation stack. Ids come from the `stackElementID`
+/// dependency, which counts 0, 1, 2… so a test can write `.element(id: 0, action: …)`.
+public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
+  CustomStringConvertible, CustomDumpStringConvertible
+{
+  /// The position of the id in the sequence of ids handed out.
+  public let rawValue: Int
+
+  /// An id with a given number.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// An id written as a literal: `0`, `1`…
+  public init(integerLiteral value: Int) {
+    self.rawValue = value
+  }
+
+  /// Ids order by when they were handed out.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// `#0`, `#1`…
+  public var description: String { "#\(rawValue)" }
+
+  /// Dumps as the bare number, as a test writes it.
+  public var customDumpDescription: String { "\(rawValue)" }
+}
+
+/// Hands out stack element ids in increasing order.
+public struct StackElementIDGenerator: Sendable {
+  private let counter = LockIsolated(0)
+
+  /// A generator whose first id is 0.
+  public init() {}
+
+  /// The next id.
+  public func next() -> StackElementID {
+    counter.withValue { count in
+      defer { count += 1 }
+      return StackElementID(rawValue: count)
+    }
+  }
+
+  /// The id `next()` will return, without using it.
+  public func peek() -> StackElementID {
+    StackElementID(rawValue: counter.value)
+  }
+
+  /// Makes sure later ids are greater than `id`, after an element arrived with an id of its own.
+  func reserve(through id: StackElementID) {
+    counter.withValue { $0 = max($0, id.rawValue + 1) }
+  }
+}
+
+extension StackElementIDGenerator: DependencyKey {
+  /// A fresh counter for the app.
+  public static var liveValue: Self { Self() }
+  /// A fresh counter per test, so ids start at 0.
+  public static var testValue: Self { Self() }
+}
+
+extension DependencyValues {
+  /// The generator of navigation stack element ids.
+  public var stackElementID: StackElementIDGenerator {
+    get { self[StackElementIDGenerator.self] }
+    set { self[StackElementIDGenerator.self] = newValue }
+  }
+}
+
+/// The state of a navigation stack: its elements, each with a stable ``StackElementID``.
+///
+/// Appending takes the next id from the `stackElementID` dependency. Setting `path[id: n]` for an
+/// id not yet in the stack appends the element with that id, which is how a test asserts a push:
+/// `$0.path[id: 0] = .detail(…)`.
+public struct StackState<Element> {
+  fileprivate var _ids: [StackElementID]
+  fileprivate var _elements: [Element]
+
+  /// An empty stack.
+  public init() {
+    _ids = []
+    _elements = []
+  }
+
+  /// A stack of the given elements, with newly generated ids: a deep link.
+  public init(_ elements: some Sequence<Element>) {
+    @Dependency(\.stackElementID) var stackElementID
+    _elements = Array(elements)
+    _ids = _elements.map { _ in stackElementID.next() }
+  }
+
+  /// The ids of the elements, bottom to top.
+  public var ids: [StackElementID] { _ids }
+
+  /// The element with `id`; setting `nil` removes it, and setting an id not in the stack appends
+  /// the element with that id.
+  public subscript(id id: StackElementID) -> Element? {
+    _read {
+      yield _ids.firstIndex(of: id).map { _elements[$0] }
+    }
+    _modify {
+      if let index = _ids.firstIndex(of: id) {
+        var element: Element? = _elements[index]
+        yield &element
+        if let element {
+          _elements[index] = element
+        } else {
+          _ids.remove(at: index)
+          _elements.remove(at: index)
+        }
+      } else {
+        var element: Element?
+        yield &element
+        if let element {
+          @Dependency(\.stackElementID) var stackElementID
+          stackElementID.reserve(through: id)
+          _ids.append(id)
+          _elements.append(element)
+        }
+      }
+    }
+  }
+
+  /// Removes the element with `id` and every element above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = _ids.firstIndex(of: id) else { return }
+    _ids.removeSubrange(index...)
+    _elements.removeSubrange(index...)
+  }
+
+  /// Removes every element above the one with `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = _ids.firstIndex(of: id) else { return }
+    _ids.removeSubrange((index + 1)...)
+    _elements.removeSubrange((index + 1)...)
+  }
+
+  /// Appends `element` with a specific id, as a `.push(id:state:)` action does.
+  mutating func append(_ element: Element, id: StackElementID) {
+    @Dependency(\.stackElementID) var stackElementID
+    stackElementID.reserve(through: id)
+    _ids.append(id)
+    _elements.append(element)
+  }
+}
+
+extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+  /// Positions count from the bottom of the stack.
+  public var startIndex: Int { _elements.startIndex }
+  /// One past the top of the stack.
+  public var endIndex: Int { _elements.endIndex }
+
+  /// The element at a position.
+  public subscript(position: Int) -> Element {
+    get { _elements[position] }
+    set { _elements[position] = newValue }
+  }
+
+  /// Replaces elements; new elements get newly generated ids.
+  public mutating func replaceSubrange<C: Collection<Element>>(
+    _ subrange: Range<Int>,
+    with newElements: C
+  ) {
+    @Dependency(\.stackElementID) var stackElementID
+    _ids.replaceSubrange(subrange, with: newElements.map { _ in stackElementID.next() })
+    _elements.replaceSubrange(subrange, with: newElements)
+  }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  /// A stack of the listed elements, with newly generated ids.
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  /// Stacks are equal when they hold equal elements under the same ids.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs._ids == rhs._ids && lhs._elements == rhs._elements
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  /// Hashes ids and elements.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(_ids)
+    hasher.combine(_elements)
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: Codable where Element: Codable {
+  /// Encodes the elements; ids are an in-memory identity and are made anew on decoding.
+  public func encode(to encoder: any Encoder) throws {
+    try _elements.encode(to: encoder)
+  }
+
+  /// Decodes elements and gives them new ids.
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Element](from: decoder))
+  }
+}
+
+extension StackState: CustomDumpReflectable {
+  /// Dumps as a dictionary from id to element, so a diff names the element that changed.
+  public var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      unlabeledChildren: zip(_ids, _elements).map { (id: $0, element: $1) },
+      displayStyle: .dictionary
+    )
+  }
+}
+
+extension StackState: CustomStringConvertible {
+  /// The elements with their ids.
+  public var description: String {
+    "StackState(" + zip(_ids, _elements).map { "\($0): \($1)" }.joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,377 @@
+import ComposableCore
+import ComposableTestSupport
+import Foundation
+import Testing
+
+@MainActor
+struct StackNavigationTests {
+  let apple = Item(id: 1, title: "Apple")
+  let pear = Item(id: 2, title: "Pear")
+
+  func makeStore(
+    path: StackState<ItemList.Path.State> = [],
+    clock: TestClock<Duration> = TestClock()
+  ) -> TestStoreOf<ItemList> {
+    TestStore(initialState: ItemList.State(items: [apple, pear], path: path)) {
+      ItemList()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func pushFromTheParentAndThroughAPushAction() async {
+    let store = makeStore()
+    await store.send(.itemTapped(1)) {
+      $0.path[id: 0] = .detail(ItemDetail.State(item: apple))
+    }
+    await store.send(.path(.push(id: 1, state: .detail(ItemDetail.State(item: pear))))) {
+      $0.path[id: 1] = .detail(ItemDetail.State(item: pear))
+    }
+    #expect(store.state.path.ids == [0, 1])
+  }
+
+  @Test func elementActionsReachTheElement() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.itemTapped(2)) {
+      $0.path[id: 0] = .detail(ItemDetail.State(item: pear))
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.onAppear))))
+    await clock.advance(by: .seconds(2))
+    await store.receive(\.path[id: 0].detail.timerTicked) {
+      $0.path[id: 0, case: \.detail]?.secondsOnScreen = 1
+    }
+    await store.receive(\.path[id: 0].detail.timerTicked) {
+      $0.path[id: 0, case: \.detail]?.secondsOnScreen = 2
+    }
+    // Going back cancels the timer: the test would fail on a still-running effect otherwise.
+    await store.send(.path(.popFrom(id: 0))) {
+      $0.path = []
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func delegateFromAPushedChildUpdatesTheParentAndTheDetail() async {
+    let store = makeStore()
+    await store.send(.itemTapped(1)) {
+      $0.path[id: 0] = .detail(ItemDetail.State(item: apple))
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.editButtonTapped))))
+    await store.receive(\.path[id: 0].detail.delegate.editRequested, apple) {
+      $0.path[id: 1] = .edit(ItemEdit.State(item: apple))
+    }
+    await store.send(.path(.element(id: 1, action: .edit(.set(\.draft, "Green apple"))))) {
+      $0.path[id: 1, case: \.edit]?.draft = "Green apple"
+    }
+    await store.send(.path(.element(id: 1, action: .edit(.saveButtonTapped))))
+    let saved = Item(id: 1, title: "Green apple")
+    await store.receive(\.path[id: 1].edit.delegate.saved, saved) {
+      $0.items[id: 1] = saved
+      $0.path[id: 0, case: \.detail]?.item = saved
+    }
+    // The edit screen dismissed itself, which pops it.
+    await store.receive(\.path.popFrom, 1) {
+      $0.path.pop(from: 1)
+    }
+    #expect(store.state.path.ids == [0])
+  }
+
+  @Test func dismissFromAChildPopsIt() async {
+    let store = makeStore(path: [
+      .detail(ItemDetail.State(item: apple)), .edit(ItemEdit.State(item: apple)),
+    ])
+    await store.send(.path(.element(id: 1, action: .edit(.cancelButtonTapped))))
+    await store.receive(\.path.popFrom, 1) {
+      $0.path.pop(from: 1)
+    }
+  }
+
+  @Test func bindingValidationReactsToOneField() async {
+    let store = makeStore(path: [.edit(ItemEdit.State(item: apple))])
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.draft, "   "))))) {
+      $0.path[id: 0, case: \.edit]?.draft = "   "
+      $0.path[id: 0, case: \.edit]?.titleError = "A title cannot be empty."
+    }
+    // Saving an invalid title does nothing.
+    await store.send(.path(.element(id: 0, action: .edit(.saveButtonTapped))))
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.draft, "Apples"))))) {
+      $0.path[id: 0, case: \.edit]?.draft = "Apples"
+      $0.path[id: 0, case: \.edit]?.titleError = nil
+    }
+  }
+
+  @Test func popToRootCancelsEveryElementsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(
+      path: [.detail(ItemDetail.State(item: apple)), .detail(ItemDetail.State(item: pear))],
+      clock: clock
+    )
+    await store.send(.path(.element(id: 0, action: .detail(.onAppear))))
+    await store.send(.path(.element(id: 1, action: .detail(.onAppear))))
+    await store.send(.popToRootButtonTapped) {
+      $0.path = []
+    }
+    await clock.advance(by: .seconds(3))
+  }
+
+  @Test func deepLinkStartsWithAPath() async {
+    let store = makeStore(path: [
+      .detail(ItemDetail.State(item: pear)), .edit(ItemEdit.State(item: pear)),
+    ])
+    #expect(store.state.path.ids == [0, 1])
+    await store.send(.path(.popFrom(id: 0))) {
+      $0.path = []
+    }
+  }
+
+  @Test func anActionForAMissingElementIsARuntimeIssue() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.path(.element(id: 7, action: .detail(.editButtonTapped))))
+    } matching: { issue in
+      issue.description.contains("received an action for a missing stack element")
+    }
+  }
+}
+
+extension StackState {
+  /// The element with `id` in the case at `casePath`, for assertions on one screen of a path.
+  subscript<Case>(id id: StackElementID, case casePath: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { self[id: id].flatMap { $0[case: casePath] } }
+    set {
+      guard let newValue, self[id: id]?[case: casePath] != nil else { return }
+      self[id: id] = casePath(newValue)
+    }
+  }
+}
+
+@MainActor
+struct PresentationTests {
+  func makeStore(clock: TestClock<Duration> = TestClock()) -> TestStoreOf<Inbox> {
+    TestStore(initialState: Inbox.State()) {
+      Inbox()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func aSheetThatDismissesItself() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.composeButtonTapped) {
+      $0.destination = .compose(Compose.State())
+    }
+    await store.send(.destination(.presented(.compose(.set(\.text, "Hi"))))) {
+      $0.destination = .compose(Compose.State(text: "Hi"))
+    }
+    await store.send(.destination(.presented(.compose(.sendButtonTapped)))) {
+      $0.destination = .compose(Compose.State(text: "Hi", isSending: true))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.destination.compose.delegate.sent, "Hi") {
+      $0.messages = ["Hi"]
+    }
+    await store.receive(\.destination.dismiss) {
+      $0.destination = nil
+    }
+  }
+
+  @Test func dismissingTheSheetCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.composeButtonTapped) {
+      $0.destination = .compose(Compose.State())
+    }
+    await store.send(.destination(.presented(.compose(.sendButtonTapped)))) {
+      $0.destination = .compose(Compose.State(isSending: true))
+    }
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+    }
+    // The message is never sent: the effect went away with the sheet.
+    await clock.advance(by: .seconds(2))
+  }
+
+  @Test func presentingAnotherDestinationCancelsThePreviousOnesEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.composeButtonTapped) {
+      $0.destination = .compose(Compose.State())
+    }
+    await store.send(.destination(.presented(.compose(.sendButtonTapped)))) {
+      $0.destination = .compose(Compose.State(isSending: true))
+    }
+    await store.send(.clearButtonTapped) {
+      $0.destination = .alert(.confirmClear)
+    }
+    await clock.advance(by: .seconds(2))
+  }
+
+  @Test func alertButtonActionsReachTheParentAndCloseTheAlert() async {
+    let store = TestStore(initialState: Inbox.State(messages: ["a", "b"])) { Inbox() }
+    await store.send(.clearButtonTapped) {
+      $0.destination = .alert(.confirmClear)
+    }
+    await store.send(.destination(.presented(.alert(.confirmClear)))) {
+      $0.messages = []
+      $0.destination = nil
+    }
+  }
+
+  @Test func cancellingAnAlertOnlyDismissesIt() async {
+    let store = TestStore(initialState: Inbox.State(messages: ["a"])) { Inbox() }
+    await store.send(.clearButtonTapped) {
+      $0.destination = .alert(.confirmClear)
+    }
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+    }
+  }
+
+  @Test func aPlainAlertWithoutADestinationEnum() async {
+    let store = TestStore(initialState: Deleter.State()) { Deleter() }
+    await store.send(.deleteButtonTapped) {
+      $0.alert = AlertState {
+        TextState("Delete?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+      }
+    }
+    await store.send(.alert(.presented(.confirmDelete))) {
+      $0.isDeleted = true
+      $0.alert = nil
+    }
+  }
+
+  @Test func aPresentationActionWithNothingPresentedIsARuntimeIssue() async {
+    let store = TestStore(initialState: Deleter.State()) { Deleter() }
+    await withKnownIssue {
+      await store.send(.alert(.presented(.confirmDelete))) { $0.isDeleted = true }
+    } matching: { issue in
+      issue.description.contains("received a presentation action when destination state was absent")
+    }
+  }
+
+  @Test func dismissOutsideAPresentedFeatureIsARuntimeIssue() async {
+    @Dependency(\.dismiss) var dismiss
+    await withKnownIssue {
+      await dismiss()
+    } matching: { issue in
+      issue.description.contains("outside an effect of a presented or stacked feature")
+    }
+  }
+}
+
+struct StackStateTests {
+  @Test func idsCountUpFromTheDependency() {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      var stack = StackState<String>()
+      stack.append("a")
+      stack.append("b")
+      stack.append(contentsOf: ["c", "d"])
+      #expect(stack.ids == [0, 1, 2, 3])
+      #expect(stack[id: 2] == "c")
+      #expect(stack.popLast() == "d")
+      stack.removeLast(1)
+      #expect(Array(stack) == ["a", "b"])
+      // Ids are never reused.
+      stack.append("e")
+      #expect(stack.ids == [0, 1, 4])
+    }
+  }
+
+  @Test func settingAnUnknownIdAppendsWithThatId() {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      var stack = StackState<String>()
+      stack[id: 5] = "five"
+      #expect(stack.ids == [5])
+      stack.append("next")
+      #expect(stack.ids == [5, 6])
+      stack[id: 5] = nil
+      #expect(stack.ids == [6])
+    }
+  }
+
+  @Test func popFromAndPopTo() {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      var stack: StackState<Int> = [10, 20, 30, 40]
+      stack.pop(to: 1)
+      #expect(Array(stack) == [10, 20])
+      stack.pop(from: 1)
+      #expect(Array(stack) == [10])
+      stack.removeAll()
+      #expect(stack.isEmpty)
+    }
+  }
+
+  @Test func codableRoundTripKeepsTheElements() throws {
+    try withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      let stack: StackState<String> = ["a", "b"]
+      let data = try JSONEncoder().encode(stack)
+      #expect(String(decoding: data, as: UTF8.self) == #"["a","b"]"#)
+      let decoded = try JSONDecoder().decode(StackState<String>.self, from: data)
+      #expect(Array(decoded) == ["a", "b"])
+    }
+  }
+
+  @Test func equalityIncludesIds() {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      let first: StackState<String> = ["a"]
+      let second: StackState<String> = ["a"]
+      #expect(first != second)
+      #expect(first == first)
+    }
+  }
+}
+
+struct BindingAndAlertTests {
+  @Test func bindingActionsCompareFieldAndValue() {
+    let a = BindingAction<ItemEdit.State>.set(\.draft, "x")
+    #expect(a == .set(\.draft, "x"))
+    #expect(a != .set(\.draft, "y"))
+    #expect(a != .set(\.titleError, "x"))
+    #expect(\ItemEdit.State.draft ~= a)
+    #expect(!(\ItemEdit.State.titleError ~= a))
+    var state = ItemEdit.State(item: Item(id: 1, title: "old"))
+    a.apply(to: &state)
+    #expect(state.draft == "x")
+  }
+
+  @Test func bindableActionsExposeTheirBinding() {
+    let action = ItemEdit.Action.set(\.draft, "z")
+    #expect(action.binding == .set(\.draft, "z"))
+    #expect(ItemEdit.Action.saveButtonTapped.binding == nil)
+  }
+
+  @Test func alertsPrintForATerminalAndCompareWithoutTheirId() {
+    let alert = AlertState<Inbox.Destination.Action.Alert>.confirmClear
+    #expect(alert.description == "Clear all messages?\nThis cannot be undone.\n[! Clear] [Cancel]")
+    #expect(alert == .confirmClear)
+    #expect(AlertState<Never> { TextState("Saved") }.description == "Saved\n[OK]")
+    let dialog = ConfirmationDialogState<Int>(titleVisibility: .hidden) {
+      TextState("Hidden")
+    } actions: {
+      ButtonState(action: 1) { "One" }
+      ButtonState(role: .cancel) { "Cancel" }
+    }
+    #expect(dialog.description == "[One] [Cancel]")
+    #expect(dialog.buttons.map(\.action.action) == [1, nil])
+  }
+
+  @Test func alertActionsMapIntoAParentAction() {
+    let alert = AlertState<Inbox.Destination.Action.Alert>.confirmClear
+      .map(Inbox.Destination.Action.alert)
+    #expect(alert.buttons.first?.action.action == .alert(.confirmClear))
+  }
+}
