@@ -1,18 +1,29 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// One package, many small library targets (DESIGN.md §1): each target lives in its own folder via
-// `path:`, gets a `.library` product, and its test target follows it directly.
-let pointFree: [Target.Dependency] = [
-  .product(name: "CasePaths", package: "swift-case-paths"),
-  .product(name: "Clocks", package: "swift-clocks"),
-  .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-  .product(name: "CustomDump", package: "swift-custom-dump"),
-  .product(name: "Dependencies", package: "swift-dependencies"),
-  .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-  .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-]
+// One package, many small library targets (DESIGN.md §1). Each target lives in its own folder
+// via `path:`, its test target follows it, and every library target is a product of its own.
 
+let casePaths = Target.Dependency.product(name: "CasePaths", package: "swift-case-paths")
+let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
+let concurrencyExtras = Target.Dependency.product(
+  name: "ConcurrencyExtras",
+  package: "swift-concurrency-extras"
+)
+let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
+let dependencies = Target.Dependency.product(name: "Dependencies", package: "swift-dependencies")
+let dependenciesMacros = Target.Dependency.product(
+  name: "DependenciesMacros",
+  package: "swift-dependencies"
+)
+let identifiedCollections = Target.Dependency.product(
+  name: "IdentifiedCollections",
+  package: "swift-identified-collections"
+)
+let issueReporting = Target.Dependency.product(
+  name: "IssueReporting",
+  package: "xctest-dynamic-overlay"
+)
 /// Lets IssueReporting fail the running Swift Testing test or XCTest case; every test target and
 /// the TestStore link it.
 let issueReportingTestSupport = Target.Dependency.product(
@@ -20,12 +31,41 @@ let issueReportingTestSupport = Target.Dependency.product(
   package: "xctest-dynamic-overlay"
 )
 
+/// A library target in `folder/name` and its test target in `Tests/nameTests`.
+func module(
+  _ name: String,
+  in folder: String,
+  dependencies: [Target.Dependency],
+  testDependencies: [Target.Dependency] = []
+) -> [Target] {
+  [
+    .target(name: name, dependencies: dependencies, path: "\(folder)/\(name)"),
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [.target(name: name), issueReportingTestSupport] + testDependencies,
+      path: "Tests/\(name)Tests"
+    ),
+  ]
+}
+
+/// A client interface: a struct of closures with test and preview values.
+func clientInterface(_ name: String, dependencies extra: [Target.Dependency] = []) -> [Target] {
+  module(name, in: "Clients", dependencies: [dependencies, dependenciesMacros] + extra)
+}
+
+/// A feature: depends on the core and on client interfaces only, tested with TestStore.
+func feature(_ name: String, clients: [Target.Dependency] = []) -> [Target] {
+  module(
+    name,
+    in: "Features",
+    dependencies: ["ComposableCore"] + clients,
+    testDependencies: ["ComposableTestSupport"]
+  )
+}
+
 let package = Package(
   name: "Composable",
   platforms: [.macOS(.v14)],
-  products: [
-    .library(name: "ComposableCore", targets: ["ComposableCore"])
-  ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -36,7 +76,15 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
-    .target(name: "ComposableCore", dependencies: pointFree, path: "Core/ComposableCore"),
+    // Core
+    .target(
+      name: "ComposableCore",
+      dependencies: [
+        casePaths, clocks, concurrencyExtras, customDump, dependencies, identifiedCollections,
+        issueReporting,
+      ],
+      path: "Core/ComposableCore"
+    ),
     .testTarget(
       name: "ComposableCoreTests",
       dependencies: ["ComposableCore", "ComposableTestSupport", issueReportingTestSupport],
@@ -44,12 +92,7 @@ let package = Package(
     ),
     .target(
       name: "ComposableTestSupport",
-      dependencies: [
-        "ComposableCore",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        issueReportingTestSupport,
-      ],
+      dependencies: ["ComposableCore", customDump, issueReporting, issueReportingTestSupport],
       path: "Core/ComposableTestSupport"
     ),
     .testTarget(
@@ -57,6 +100,28 @@ let package = Package(
       dependencies: ["ComposableTestSupport"],
       path: "Tests/ComposableTestSupportTests"
     ),
-  ],
+
+    // Compression and the on-disk cache
+    .systemLibrary(
+      name: "CZlib",
+      path: "Clients/CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+  ]
+    + module("Zlib", in: "Clients", dependencies: ["CZlib"])
+    + clientInterface("CacheClient")
+    + module(
+      "DiskCache",
+      in: "Clients",
+      dependencies: ["CacheClient", "Zlib", concurrencyExtras, dependencies]
+    ),
   swiftLanguageModes: [.v6]
 )
+
+// Every library target is a product of its own, listed alphabetically, so any package can import
+// one feature or client alone. Test support under Tests/ is not.
+package.products = package.targets
+  .filter { $0.type == .regular && !($0.path ?? "").hasPrefix("Tests/") }
+  .map { Product.library(name: $0.name, targets: [$0.name]) }
+  .sorted { $0.name < $1.name }

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Measured performance of Composable, kept out of the root package so its build and tests do not
+// pay for package-benchmark. Run everything with `swift package benchmark` from this folder.
+let benchmark = Target.Dependency.product(name: "Benchmark", package: "package-benchmark")
+
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/package-benchmark",
+      from: "1.38.1",
+      traits: ["MallocInterposer"]
+    ),
+  ],
+  targets: [
+    .executableTarget(
+      name: "CacheBenchmarks",
+      dependencies: [
+        benchmark,
+        .product(name: "DiskCache", package: "main"),
+        .product(name: "Zlib", package: "main"),
+      ],
+      path: "Benchmarks/CacheBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
