@@ -11,12 +11,13 @@ import Zlib
 /// 16  expires                  Int64, milliseconds since 1970; Int64.max = never
 /// 24  uncompressed size        UInt64
 /// 32  compressed size          UInt64
-/// 40  CRC-32 of the payload    UInt32
+/// 40  CRC-32 of the stored (compressed) payload   UInt32
 /// 44  CRC-32 of bytes 0..<44 and the key
 /// 48  key (UTF-8), then the compressed payload
 /// ```
 /// All integers are little-endian. The header checksum catches a flipped byte in the dates or
-/// sizes; the payload checksum catches one the zlib stream would not.
+/// sizes; the payload checksum covers the bytes on disk before they are inflated, and zlib's own
+/// Adler-32 then verifies the inflated bytes, so the 64 KiB a page inflates to is not summed twice.
 struct EntryHeader: Equatable {
   static let magic: [UInt8] = Array("CMPZ".utf8)
   static let version: UInt16 = 1

@@ -67,15 +67,24 @@ public enum Zlib {
     maximumSize: Int = .max
   ) throws(ZlibError) -> Data {
     let inflater = try Inflater(format: format)
-    var output = Data()
-    output.reserveCapacity(expectedSize ?? data.count * 4)
-    var tooLarge = false
-    try inflater.decompress(data) { chunk in
-      guard !tooLarge, output.count + chunk.count <= maximumSize else {
-        tooLarge = true
-        return
+    var output: Data
+    var rest = data[...]
+    if let expectedSize, expectedSize <= maximumSize {
+      // Inflate straight into a buffer of the announced size: no intermediate chunks to copy.
+      (output, rest) = try inflater.decompress(data, intoBufferOf: expectedSize)
+    } else {
+      output = Data()
+      output.reserveCapacity(min(data.count * 4, maximumSize))
+    }
+    var tooLarge = output.count > maximumSize
+    if !rest.isEmpty {
+      try inflater.decompress(rest) { chunk in
+        guard !tooLarge, output.count + chunk.count <= maximumSize else {
+          tooLarge = true
+          return
+        }
+        output.append(chunk)
       }
-      output.append(chunk)
     }
     if tooLarge { throw .outputTooLarge(limit: maximumSize) }
     guard inflater.isFinished else { throw .truncatedInput }
@@ -299,6 +308,44 @@ public final class Inflater {
       },
       end: { inflateEnd($0) }
     )
+  }
+
+  /// Decompresses into one buffer of `size` bytes, returning what was produced and the input left
+  /// over when the buffer filled before the stream ended.
+  func decompress(_ input: Data, intoBufferOf size: Int) throws(ZlibError) -> (
+    Data, Data.SubSequence
+  ) {
+    var output = Data(count: size)
+    var failure: ZlibError?
+    var consumed = 0
+    let produced = input.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> Int in
+      output.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) -> Int in
+        let pointer = stream.pointer
+        pointer.pointee.next_in = UnsafeMutablePointer(
+          mutating: source.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        )
+        pointer.pointee.avail_in = uInt(source.count)
+        pointer.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        pointer.pointee.avail_out = uInt(target.count)
+        let code = inflate(pointer, Z_FINISH)
+        consumed = source.count - Int(pointer.pointee.avail_in)
+        switch code {
+        case Z_STREAM_END:
+          isFinished = true
+          if pointer.pointee.avail_in > 0 { failure = .trailingData }
+        case Z_OK, Z_BUF_ERROR:
+          break
+        case Z_NEED_DICT:
+          failure = .needsDictionary
+        default:
+          failure = ZlibError(code: code, message: pointer.pointee.msg)
+        }
+        return target.count - Int(pointer.pointee.avail_out)
+      }
+    }
+    if let failure { throw failure }
+    output.removeSubrange(produced...)
+    return (output, isFinished ? input[input.endIndex...] : input[(input.startIndex + consumed)...])
   }
 
   /// Decompresses the next part of the input. Data after the end of the compressed stream is an

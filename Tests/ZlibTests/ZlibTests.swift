@@ -23,6 +23,13 @@ struct ZlibTests {
     if level != .none { #expect(compressed.count < Self.sample.count / 4) }
   }
 
+  @Test(arguments: [0, 1, 1000, 248_035, 248_036, 248_037, 1_000_000])
+  func anExpectedSizeIsOnlyAHint(expectedSize: Int) throws {
+    let compressed = try Zlib.compress(Self.sample)
+    #expect(Self.sample.count == 248_036)
+    #expect(try Zlib.decompress(compressed, expectedSize: expectedSize) == Self.sample)
+  }
+
   @Test func emptyInputRoundTrips() throws {
     for format in [Zlib.Format.zlib, .gzip, .raw] {
       let compressed = try Zlib.compress(Data(), format: format)
