@@ -67,6 +67,7 @@ let package = Package(
   name: "Composable",
   platforms: [.macOS(.v14)],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -115,7 +116,40 @@ let package = Package(
       "DiskCache",
       in: "Clients",
       dependencies: ["CacheClient", "Zlib", concurrencyExtras, dependencies]
-    ),
+    )
+
+    // HTTP clients
+    + [
+      .target(name: "LiveHTTP", path: "Clients/LiveHTTP"),
+      .target(
+        name: "HTTPTestServer",
+        dependencies: [
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOHTTP1", package: "swift-nio"),
+          .product(name: "NIOPosix", package: "swift-nio"),
+          .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ],
+        path: "Tests/Support/HTTPTestServer"
+      ),
+    ]
+    + clientInterface("NumberFactClient")
+    + module(
+      "NumberFactClientLive",
+      in: "Clients",
+      dependencies: ["NumberFactClient", "CacheClient", "LiveHTTP", dependencies],
+      testDependencies: ["HTTPTestServer", concurrencyExtras]
+    )
+    + clientInterface("SignUpClient")
+    + module(
+      "SignUpClientLive",
+      in: "Clients",
+      dependencies: ["SignUpClient", "LiveHTTP", dependencies],
+      testDependencies: ["HTTPTestServer"]
+    )
+
+    // Features
+    + feature("CounterFeature", clients: ["NumberFactClient"])
+    + feature("FormFeature", clients: ["SignUpClient"]),
   swiftLanguageModes: [.v6]
 )
 

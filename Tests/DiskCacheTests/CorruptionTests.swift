@@ -131,10 +131,10 @@ struct ConcurrencyTests {
     let reads = LockIsolated(0)
     let bad = LockIsolated<[String]>([])
 
-    func value(for key: String, version: Int) -> Data {
+    @Sendable func value(for key: String, version: Int) -> Data {
       Data("\(key)|\(version)|".utf8) + json(50 + version % 50, seed: version)
     }
-    func check(_ data: Data, key: String) {
+    @Sendable func check(_ data: Data, key: String) {
       let text = String(decoding: data, as: UTF8.self)
       let parts = text.split(separator: "|", maxSplits: 2)
       guard parts.count == 3, parts[0] == key, let version = Int(parts[1]),
@@ -145,25 +145,32 @@ struct ConcurrencyTests {
       }
     }
 
-    await withTaskGroup(of: Void.self) { group in
-      for (index, cache) in [fixture.cache, other].enumerated() {
-        group.addTask {
-          await Task.detached {
-            var version = index
-            while Date() < deadline {
-              for key in keys {
-                try? cache.store(value(for: key, version: version), forKey: key)
-                if let data = cache.data(forKey: keys.randomElement()!) {
-                  reads.withValue { $0 += 1 }
-                  let key = String(
-                    decoding: data.prefix(while: { $0 != UInt8(ascii: "|") }), as: UTF8.self)
-                  check(data, key: key)
-                }
-              }
-              version += 2
+    // Real threads, not tasks: the point is parallel file access, and a test store elsewhere may
+    // have every task running on the main serial executor.
+    let finished = DispatchGroup()
+    for (index, cache) in [fixture.cache, other].enumerated() {
+      finished.enter()
+      Thread {
+        defer { finished.leave() }
+        var version = index
+        while Date() < deadline {
+          for key in keys {
+            try? cache.store(value(for: key, version: version), forKey: key)
+            if let data = cache.data(forKey: keys.randomElement()!) {
+              reads.withValue { $0 += 1 }
+              let key = String(
+                decoding: data.prefix(while: { $0 != UInt8(ascii: "|") }), as: UTF8.self)
+              check(data, key: key)
             }
-          }.value
+          }
+          version += 2
         }
+      }.start()
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        finished.wait()
+        continuation.resume()
       }
     }
     #expect(bad.value.isEmpty)

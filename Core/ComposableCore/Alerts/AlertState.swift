@@ -175,3 +175,18 @@ private func renderDialog<Action>(
   lines.append(labels.joined(separator: " "))
   return lines.joined(separator: "\n")
 }
+
+extension AlertState {
+  /// An alert that reports a failure and offers to try again: "Retry" sends `retry`, "Cancel"
+  /// only dismisses.
+  public static func failure(title: TextState, message: TextState, retry: Action) -> Self {
+    AlertState {
+      title
+    } actions: {
+      ButtonState(action: retry) { TextState("Retry") }
+      ButtonState(role: .cancel) { TextState("Cancel") }
+    } message: {
+      message
+    }
+  }
+}

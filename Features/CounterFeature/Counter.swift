@@ -1,0 +1,164 @@
+import ComposableCore
+import NumberFactClient
+
+/// A counter with a timer that counts up every 1, 2 or 3 seconds, and a number fact about the
+/// current count shown in an alert.
+public struct Counter: Reducer, Sendable {
+  /// The counter screen.
+  public struct State: Equatable {
+    /// The count.
+    public var count: Int
+    /// Whether the timer is counting up.
+    public var isTimerRunning: Bool
+    /// How often the timer counts up.
+    public var timerInterval: TimerInterval
+    /// Whether a fact is being fetched; drives a spinner.
+    public var isLoadingFact: Bool
+    /// The fact, or the reason there is none.
+    @PresentationState public var alert: AlertState<Action.Alert>?
+
+    /// A counter, stopped, at `count`.
+    public init(
+      count: Int = 0,
+      isTimerRunning: Bool = false,
+      timerInterval: TimerInterval = .oneSecond,
+      isLoadingFact: Bool = false,
+      alert: AlertState<Action.Alert>? = nil
+    ) {
+      self.count = count
+      self.isTimerRunning = isTimerRunning
+      self.timerInterval = timerInterval
+      self.isLoadingFact = isLoadingFact
+      self.alert = alert
+    }
+  }
+
+  /// How often the timer counts up.
+  public enum TimerInterval: Int, CaseIterable, Equatable, Sendable {
+    /// Every second.
+    case oneSecond = 1
+    /// Every two seconds.
+    case twoSeconds = 2
+    /// Every three seconds.
+    case threeSeconds = 3
+
+    /// The interval as a duration.
+    public var duration: Duration { .seconds(rawValue) }
+  }
+
+  /// What happens on the counter screen.
+  @CasePathable
+  public enum Action: Equatable {
+    /// Adds one.
+    case incrementButtonTapped
+    /// Subtracts one.
+    case decrementButtonTapped
+    /// Sets the count back to zero.
+    case resetButtonTapped
+    /// Starts or stops the timer.
+    case toggleTimerButtonTapped
+    /// Chooses how often the timer counts up; a running timer restarts at the new interval.
+    case timerIntervalSelected(TimerInterval)
+    /// The timer fired.
+    case timerTicked
+    /// Asks for a fact about the current count.
+    case factButtonTapped
+    /// The fact, or why it could not be fetched.
+    case factResponse(Result<String, NumberFactError>)
+    /// The alert's buttons.
+    case alert(PresentationAction<Alert>)
+
+    /// The buttons of the fact alerts.
+    @CasePathable
+    public enum Alert: Equatable, Sendable {
+      /// Fetches the fact again after a failure.
+      case retryButtonTapped
+    }
+  }
+
+  enum CancelID {
+    case timer
+    case fact
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.numberFact) var numberFact
+
+  /// A counter reducer.
+  public init() {}
+
+  /// The counter's logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .incrementButtonTapped:
+        state.count += 1
+        return .none
+
+      case .decrementButtonTapped:
+        state.count -= 1
+        return .none
+
+      case .resetButtonTapped:
+        state.count = 0
+        return .none
+
+      case .toggleTimerButtonTapped:
+        state.isTimerRunning.toggle()
+        return state.isTimerRunning
+          ? startTimer(every: state.timerInterval) : .cancel(id: CancelID.timer)
+
+      case .timerIntervalSelected(let interval):
+        state.timerInterval = interval
+        return state.isTimerRunning ? startTimer(every: interval) : .none
+
+      case .timerTicked:
+        state.count += 1
+        return .none
+
+      case .factButtonTapped:
+        state.isLoadingFact = true
+        return .result(Action.factResponse, mapError: { _ in .offline }) { [count = state.count] in
+          try await numberFact.fetch(count)
+        }
+        .cancellable(id: CancelID.fact, cancelInFlight: true)
+
+      case .factResponse(.success(let fact)):
+        state.isLoadingFact = false
+        state.alert = AlertState {
+          TextState("Fact about \(state.count)")
+        } message: {
+          TextState(fact)
+        }
+        return .none
+
+      case .factResponse(.failure(let error)):
+        state.isLoadingFact = false
+        state.alert = .failure(
+          title: "Could not get a fact",
+          message: TextState(error.errorDescription ?? "Something went wrong."),
+          retry: .retryButtonTapped
+        )
+        return .none
+
+      case .alert(.presented(.retryButtonTapped)):
+        return .send(.factButtonTapped)
+
+      case .alert:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+
+  /// Counts up every `interval`; a timer already running is replaced, so there is never more
+  /// than one.
+  private func startTimer(every interval: TimerInterval) -> Effect<Action> {
+    .run { send in
+      for await _ in clock.timer(interval: interval.duration) {
+        await send(.timerTicked)
+      }
+    }
+    .cancellable(id: CancelID.timer, cancelInFlight: true)
+  }
+}
