@@ -111,11 +111,12 @@ let package = Package(
     ),
   ]
     + module("Zlib", in: "Clients", dependencies: ["CZlib"])
+    + [.target(name: "FileSystem", path: "Clients/FileSystem")]
     + clientInterface("CacheClient")
     + module(
       "DiskCache",
       in: "Clients",
-      dependencies: ["CacheClient", "Zlib", concurrencyExtras, dependencies]
+      dependencies: ["CacheClient", "FileSystem", "Zlib", concurrencyExtras, dependencies]
     )
 
     // HTTP clients
@@ -147,9 +148,19 @@ let package = Package(
       testDependencies: ["HTTPTestServer"]
     )
 
+    // Durable files and todos
+    + module("FileStore", in: "Clients", dependencies: ["FileSystem"])
+    + clientInterface("TodosClient", dependencies: [concurrencyExtras])
+    + module(
+      "TodosClientLive",
+      in: "Clients",
+      dependencies: ["TodosClient", "FileStore", "FileSystem", dependencies]
+    )
+
     // Features
     + feature("CounterFeature", clients: ["NumberFactClient"])
-    + feature("FormFeature", clients: ["SignUpClient"]),
+    + feature("FormFeature", clients: ["SignUpClient"])
+    + feature("TodoListFeature", clients: ["TodosClient"]),
   swiftLanguageModes: [.v6]
 )
 

@@ -9,7 +9,7 @@ let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Composable", path: ".."),
     .package(
       url: "https://github.com/ordo-one/package-benchmark",
       from: "1.38.1",
@@ -21,12 +21,23 @@ let package = Package(
       name: "CacheBenchmarks",
       dependencies: [
         benchmark,
-        .product(name: "DiskCache", package: "main"),
-        .product(name: "Zlib", package: "main"),
+        .product(name: "DiskCache", package: "Composable"),
+        .product(name: "Zlib", package: "Composable"),
       ],
       path: "Benchmarks/CacheBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-    )
+    ),
+    .executableTarget(
+      name: "TodoListBenchmarks",
+      dependencies: [
+        benchmark,
+        .product(name: "ComposableCore", package: "Composable"),
+        .product(name: "TodoListFeature", package: "Composable"),
+        .product(name: "TodosClient", package: "Composable"),
+      ],
+      path: "Benchmarks/TodoListBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import CacheClient
 import ConcurrencyExtras
+import FileSystem
 import Foundation
 import Zlib
 
@@ -44,11 +45,7 @@ public final class DiskCache: Sendable {
     public static func defaultDirectory(
       environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-      if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
-        return URL(fileURLWithPath: cacheHome).appendingPathComponent("composable")
-      }
-      let home = environment["HOME"] ?? NSHomeDirectory()
-      return URL(fileURLWithPath: home).appendingPathComponent(".cache/composable")
+      AppDirectories.cache(environment: environment)
     }
   }
 
@@ -194,18 +191,7 @@ public final class DiskCache: Sendable {
     guard descriptor >= 0 else { throw .writeFailed(path: temporary, reason: errnoDescription()) }
     var failure: String?
     for part in parts where failure == nil {
-      part.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            failure = errnoDescription()
-            return
-          }
-          offset += written
-        }
-      }
+      failure = POSIXFile.writeAll(part, to: descriptor)
     }
     stamp(descriptor)
     close(descriptor)
@@ -459,5 +445,5 @@ func milliseconds(_ date: Date) -> Int64 {
 }
 
 func errnoDescription() -> String {
-  String(cString: strerror(errno))
+  POSIXFile.lastError()
 }

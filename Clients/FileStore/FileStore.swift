@@ -1,0 +1,225 @@
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value kept durably in one JSON file: writes are atomic (temporary file, fsync, rename, fsync
+/// of the directory), every read-modify-write holds an advisory lock (`flock`) so concurrent
+/// processes never lose an update, and a file that cannot be decoded is moved aside and
+/// reported, never overwritten.
+public struct FileStore<Value: Codable & Sendable>: Sendable {
+  /// The file.
+  public let url: URL
+  private let emptyValue: Value
+  private let now: @Sendable () -> Date
+  private let beforeRename: (@Sendable () throws -> Void)?
+
+  /// A store for the file at `url`; a missing file reads as `emptyValue`.
+  ///
+  /// `beforeRename` runs after the new contents are on disk and before they replace the old
+  /// file; tests use it to interrupt a write at the worst moment.
+  public init(
+    url: URL,
+    emptyValue: Value,
+    now: @escaping @Sendable () -> Date = Date.init,
+    beforeRename: (@Sendable () throws -> Void)? = nil
+  ) {
+    self.url = url
+    self.emptyValue = emptyValue
+    self.now = now
+    self.beforeRename = beforeRename
+  }
+
+  /// The stored value; `emptyValue` when there is no file yet.
+  public func load() throws(FileStoreError) -> Value {
+    try withLock { () throws(FileStoreError) in try read() }
+  }
+
+  /// Replaces the stored value.
+  public func save(_ value: Value) throws(FileStoreError) {
+    try withLock { () throws(FileStoreError) in try write(value) }
+  }
+
+  /// Reads the latest stored value, changes it and writes it back, holding the lock throughout,
+  /// so a change made by another process in between is never lost. Returns the new value.
+  @discardableResult
+  public func update(_ change: (inout Value) throws -> Void) throws(FileStoreError) -> Value {
+    try withLock { () throws(FileStoreError) in
+      var value = try read()
+      do {
+        try change(&value)
+      } catch {
+        throw .rejected(reason: "\(error)")
+      }
+      try write(value)
+      return value
+    }
+  }
+
+  // MARK: Reading and writing
+
+  private func read() throws(FileStoreError) -> Value {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+      return emptyValue
+    } catch {
+      if !FileManager.default.fileExists(atPath: url.path) { return emptyValue }
+      throw .readFailed(path: url.path, reason: error.localizedDescription)
+    }
+    do {
+      return try Self.decoder.decode(Value.self, from: data)
+    } catch {
+      let aside = try moveAside()
+      throw .corrupt(movedTo: aside, reason: Self.describe(error))
+    }
+  }
+
+  private func write(_ value: Value) throws(FileStoreError) {
+    let data: Data
+    do {
+      data = try Self.encoder.encode(value)
+    } catch {
+      throw .writeFailed(path: url.path, reason: "cannot encode: \(error)")
+    }
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    ).path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .writeFailed(path: temporary, reason: lastError()) }
+    var failure = POSIXFile.writeAll(data, to: descriptor)
+    if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+    close(descriptor)
+    if let failure {
+      unlink(temporary)
+      throw .writeFailed(path: temporary, reason: failure)
+    }
+    do {
+      try beforeRename?()
+    } catch {
+      unlink(temporary)
+      throw .writeFailed(path: url.path, reason: "interrupted: \(error)")
+    }
+    guard rename(temporary, url.path) == 0 else {
+      let reason = lastError()
+      unlink(temporary)
+      throw .writeFailed(path: url.path, reason: reason)
+    }
+    // The rename is durable only once the directory entry is on disk too.
+    let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  /// Moves an undecodable file to `<name>.corrupt-<UTC timestamp>` beside it, never replacing
+  /// an earlier one.
+  private func moveAside() throws(FileStoreError) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let base = url.path + ".corrupt-" + formatter.string(from: now())
+    var candidate = base
+    var attempt = 1
+    while FileManager.default.fileExists(atPath: candidate) {
+      candidate = "\(base)-\(attempt)"
+      attempt += 1
+    }
+    // link + unlink rather than rename, so an existing file of that name is never replaced.
+    guard link(url.path, candidate) == 0, unlink(url.path) == 0 else {
+      throw .readFailed(
+        path: url.path, reason: "cannot move the unreadable file aside: \(lastError())")
+    }
+    return candidate
+  }
+
+  // MARK: Locking
+
+  /// Runs `body` holding an exclusive `flock` on `<file>.lock`. The lock lives on a file of its
+  /// own because the data file is replaced on every write.
+  private func withLock<R>(_ body: () throws(FileStoreError) -> R) throws(FileStoreError) -> R {
+    let directory = url.deletingLastPathComponent()
+    if !FileManager.default.fileExists(atPath: directory.path) {
+      do {
+        try FileManager.default.createDirectory(
+          at: directory,
+          withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700]
+        )
+      } catch {
+        throw .writeFailed(path: directory.path, reason: error.localizedDescription)
+      }
+    }
+    let lockPath = url.path + ".lock"
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .lockFailed(path: lockPath, reason: lastError()) }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw .lockFailed(path: lockPath, reason: lastError()) }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  private static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  private static var decoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error as? DecodingError {
+    case .dataCorrupted(let context)?: "not valid JSON (\(context.debugDescription))"
+    case .keyNotFound(let key, _)?: "missing field \"\(key.stringValue)\""
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+      "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: ".")): "
+        + context.debugDescription
+    default: "\(error)"
+    }
+  }
+}
+
+/// Why a file store could not read or write; every case names the file.
+public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be decoded; it was moved to `movedTo`, untouched.
+  case corrupt(movedTo: String, reason: String)
+  /// The file exists but could not be read.
+  case readFailed(path: String, reason: String)
+  /// The new contents could not be written; the old file is intact.
+  case writeFailed(path: String, reason: String)
+  /// The lock file could not be opened or locked.
+  case lockFailed(path: String, reason: String)
+  /// The change itself failed, so nothing was written.
+  case rejected(reason: String)
+
+  /// A sentence for people.
+  public var description: String {
+    switch self {
+    case .corrupt(let movedTo, let reason):
+      "the data file could not be read (\(reason)); it was kept as \(movedTo)"
+    case .readFailed(let path, let reason): "cannot read \(path): \(reason)"
+    case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+    case .lockFailed(let path, let reason): "cannot lock \(path): \(reason)"
+    case .rejected(let reason): "the change was not applied: \(reason)"
+    }
+  }
+}
+
+private func lastError() -> String {
+  POSIXFile.lastError()
+}

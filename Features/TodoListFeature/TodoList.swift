@@ -1,0 +1,295 @@
+import ComposableCore
+import Foundation
+import TodosClient
+
+/// A todo list a person can trust with their data: add, toggle, rename, prioritise, delete,
+/// clear completed and reorder; filter and search; every change saved through `TodosClient`, and
+/// rolled back with an alert when saving fails.
+public struct TodoList: Reducer, Sendable {
+  /// The list screen.
+  public struct State: Equatable {
+    /// Every todo, in stored order.
+    public var todos: IdentifiedArrayOf<TodoItem>
+    /// Which todos show.
+    public var filter: Filter
+    /// The search field, as typed.
+    public var searchQuery: String
+    /// The search the list applies: the field's text once typing pauses.
+    public var appliedSearchQuery: String
+    /// The title of the todo being added.
+    public var newTitle: String
+    /// The priority of the todo being added.
+    public var newPriority: TodoItem.Priority
+    /// Why the last add was refused.
+    public var newTitleError: String?
+    /// Whether the stored todos are being loaded.
+    public var isLoading: Bool
+    /// Whether the stored todos have been loaded once.
+    public var hasLoaded: Bool
+    /// A failure to load or save.
+    @PresentationState public var alert: AlertState<Action.Alert>?
+
+    /// A list, empty unless given todos.
+    public init(
+      todos: IdentifiedArrayOf<TodoItem> = [],
+      filter: Filter = .all,
+      searchQuery: String = "",
+      appliedSearchQuery: String = "",
+      newTitle: String = "",
+      newPriority: TodoItem.Priority = .medium,
+      newTitleError: String? = nil,
+      isLoading: Bool = false,
+      hasLoaded: Bool = false,
+      alert: AlertState<Action.Alert>? = nil
+    ) {
+      self.todos = todos
+      self.filter = filter
+      self.searchQuery = searchQuery
+      self.appliedSearchQuery = appliedSearchQuery
+      self.newTitle = newTitle
+      self.newPriority = newPriority
+      self.newTitleError = newTitleError
+      self.isLoading = isLoading
+      self.hasLoaded = hasLoaded
+      self.alert = alert
+    }
+
+    /// The todos that show: those the filter keeps whose title contains the applied search,
+    /// ignoring case.
+    public var visibleTodos: IdentifiedArrayOf<TodoItem> {
+      let query = appliedSearchQuery.trimmingCharacters(in: .whitespaces)
+      return todos.filter { todo in
+        filter.includes(todo)
+          && (query.isEmpty || todo.title.range(of: query, options: .caseInsensitive) != nil)
+      }
+    }
+
+    /// How many todos are not done yet.
+    public var activeCount: Int { todos.count { !$0.isCompleted } }
+  }
+
+  /// Which todos the list shows.
+  public enum Filter: String, CaseIterable, Equatable, Sendable {
+    /// Every todo.
+    case all
+    /// Todos not done yet.
+    case active
+    /// Done todos.
+    case completed
+
+    /// Whether the filter keeps `todo`.
+    public func includes(_ todo: TodoItem) -> Bool {
+      switch self {
+      case .all: true
+      case .active: !todo.isCompleted
+      case .completed: todo.isCompleted
+      }
+    }
+  }
+
+  /// What happens on the list.
+  @CasePathable
+  public enum Action: Equatable, BindableAction {
+    /// The list appeared: loads the stored todos the first time.
+    case onAppear
+    /// The stored todos, or why they could not be read.
+    case loadResponse(Result<[TodoItem], TodosError>)
+    /// The filter, search, or new-todo fields changed.
+    case binding(BindingAction<State>)
+    /// Adds a todo from the new-todo fields.
+    case addButtonTapped
+    /// A row's action.
+    case todos(IdentifiedActionOf<Todo>)
+    /// Deletes one todo.
+    case deleteButtonTapped(id: TodoItem.ID)
+    /// Deletes every completed todo.
+    case clearCompletedButtonTapped
+    /// Moves todos, as a list's drag or the app's move keys do.
+    case move(fromOffsets: IndexSet, toOffset: Int)
+    /// The search field has been still long enough to apply.
+    case searchQueryDebounced
+    /// Completed todos sink below active ones, a second after the last toggle.
+    case sortCompletedTodos
+    /// A change could not be saved; the list goes back to how it was before it.
+    case saveFailed(Rollback, TodosError)
+    /// The alert's buttons.
+    case alert(PresentationAction<Alert>)
+
+    /// The buttons of the failure alerts.
+    @CasePathable
+    public enum Alert: Equatable, Sendable {
+      /// Loads the stored todos again.
+      case retryLoadButtonTapped
+    }
+  }
+
+  /// How to undo a change whose save failed. Row edits keep only the old row, so a toggle in a
+  /// list of 100 000 todos copies one todo, not the list.
+  public enum Rollback: Equatable, Sendable {
+    /// Put this version of a row back.
+    case row(TodoItem)
+    /// Remove a todo that was added.
+    case remove(id: TodoItem.ID)
+    /// Put the whole list back, after a change that touched many todos.
+    case list(IdentifiedArrayOf<TodoItem>)
+  }
+
+  enum CancelID {
+    case load
+    case search
+    case sort
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
+  @Dependency(\.todosClient) var todosClient
+  @Dependency(\.uuid) var uuid
+
+  /// A todo list reducer.
+  public init() {}
+
+  /// The list's logic.
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    // Row edits are saved from here, before `forEach` runs the row: this is the last place that
+    // sees the list as it was, which a failed save must restore.
+    Reduce { state, action in
+      guard case .todos(.element(let id, let rowAction)) = action, let before = state.todos[id: id]
+      else { return .none }
+      var todo = before
+      _ = Todo().reduce(into: &todo, action: rowAction)
+      switch rowAction {
+      case .toggleCompletionButtonTapped:
+        return .merge(
+          save(.setCompleted(id: id, todo.isCompleted), rollback: .row(before)),
+          .send(.sortCompletedTodos).debounce(id: CancelID.sort, for: .seconds(1), clock: clock)
+        )
+      case .titleChanged:
+        return save(.setTitle(id: id, todo.title), rollback: .row(before))
+      case .priorityChanged:
+        return save(.setPriority(id: id, todo.priority), rollback: .row(before))
+      }
+    }
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        guard !state.hasLoaded, !state.isLoading else { return .none }
+        return load(&state)
+
+      case .loadResponse(.success(let todos)):
+        state.isLoading = false
+        state.hasLoaded = true
+        state.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
+        return .none
+
+      case .loadResponse(.failure(let error)):
+        state.isLoading = false
+        state.hasLoaded = true
+        state.alert = .failure(
+          title: "Could not load your todos",
+          message: TextState(error.errorDescription ?? "Something went wrong."),
+          retry: .retryLoadButtonTapped
+        )
+        return .none
+
+      case .alert(.presented(.retryLoadButtonTapped)):
+        return load(&state)
+
+      case .binding(\.searchQuery):
+        return .send(.searchQueryDebounced)
+          .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+
+      case .binding(\.newTitle):
+        state.newTitleError = nil
+        return .none
+
+      case .binding:
+        return .none
+
+      case .searchQueryDebounced:
+        state.appliedSearchQuery = state.searchQuery
+        return .none
+
+      case .addButtonTapped:
+        let title = state.newTitle.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+          state.newTitleError = "A todo needs a title."
+          return .none
+        }
+        let todo = TodoItem(id: uuid(), title: title, priority: state.newPriority, createdAt: now)
+        state.todos.append(todo)
+        state.newTitle = ""
+        state.newTitleError = nil
+        return save(.add(todo), rollback: .remove(id: todo.id))
+
+      case .todos:
+        return .none
+
+      case .deleteButtonTapped(let id):
+        guard state.todos[id: id] != nil else { return .none }
+        let previous = state.todos
+        state.todos.remove(id: id)
+        return save(.delete(ids: [id]), rollback: .list(previous))
+
+      case .clearCompletedButtonTapped:
+        let completed = state.todos.filter(\.isCompleted).map(\.id)
+        guard !completed.isEmpty else { return .none }
+        let previous = state.todos
+        state.todos.removeAll { $0.isCompleted }
+        return save(.delete(ids: completed), rollback: .list(previous))
+
+      case .move(let source, let destination):
+        let previous = state.todos
+        state.todos.move(fromOffsets: source, toOffset: destination)
+        guard state.todos != previous else { return .none }
+        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous))
+
+      case .sortCompletedTodos:
+        let previous = state.todos
+        let sorted = state.todos.filter { !$0.isCompleted } + state.todos.filter(\.isCompleted)
+        guard sorted.map(\.id) != Array(previous.ids) else { return .none }
+        state.todos = IdentifiedArray(uniqueElements: sorted)
+        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous))
+
+      case .saveFailed(let rollback, let error):
+        switch rollback {
+        case .row(let todo): state.todos[id: todo.id] = todo
+        case .remove(let id): state.todos.remove(id: id)
+        case .list(let todos): state.todos = todos
+        }
+        state.alert = AlertState {
+          TextState("Your change was not saved")
+        } message: {
+          TextState(error.errorDescription ?? "Something went wrong.")
+        }
+        return .none
+
+      case .alert:
+        return .none
+      }
+    }
+    .forEach(\.todos, action: \.todos) { Todo() }
+    .ifLet(\.$alert, action: \.alert)
+  }
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.isLoading = true
+    return .result(Action.loadResponse, mapError: { .unreadable("\($0)") }) {
+      try await todosClient.load()
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+
+  /// Saves a change the state already shows; if saving fails, `rollback` undoes it and the user
+  /// is told, so nobody believes something is saved when it is not.
+  private func save(_ change: TodoChange, rollback: Rollback) -> Effect<Action> {
+    .run { send in
+      do {
+        try await todosClient.apply(change)
+      } catch {
+        let failure = error as? TodosError ?? .unwritable("\(error)")
+        await send(.saveFailed(rollback, failure))
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import FileStore
+import Foundation
+import Testing
+
+struct Note: Codable, Equatable, Sendable {
+  var text: String
+}
+
+/// A fresh directory for one test, removed afterwards.
+final class TemporaryDirectory: @unchecked Sendable {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("file-store-\(UUID().uuidString)")
+
+  init() {
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+  var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+}
+
+struct FileStoreTests {
+  @Test func aMissingFileReadsAsEmpty() throws {
+    let directory = TemporaryDirectory()
+    let store = FileStore<[Note]>(url: directory.file("notes.json"), emptyValue: [])
+    #expect(try store.load() == [])
+  }
+
+  @Test func roundTripCreatesAPrivateDirectoryAndFile() throws {
+    let directory = TemporaryDirectory()
+    let store = FileStore<[Note]>(url: directory.file("deep/notes.json"), emptyValue: [])
+    try store.save([Note(text: "a")])
+    try store.update { $0.append(Note(text: "b")) }
+    #expect(try store.load() == [Note(text: "a"), Note(text: "b")])
+    let attributes = try FileManager.default.attributesOfItem(atPath: store.url.path)
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+    let directoryAttributes = try FileManager.default.attributesOfItem(
+      atPath: directory.file("deep").path
+    )
+    #expect(directoryAttributes[.posixPermissions] as? Int == 0o700)
+    // Human-readable JSON, stable key order.
+    let text = try String(contentsOf: store.url, encoding: .utf8)
+    #expect(text.contains(#""text" : "a""#))
+  }
+
+  @Test func aCorruptFileIsKeptAsideAndReportedNeverOverwritten() throws {
+    let directory = TemporaryDirectory()
+    let url = directory.file("notes.json")
+    let garbage = Data("{ this is not json".utf8)
+    try garbage.write(to: url)
+    let store = FileStore<[Note]>(url: url, emptyValue: []) {
+      Date(timeIntervalSince1970: 1_700_000_000)
+    }
+    let aside = url.path + ".corrupt-20231114T221320Z"
+    #expect {
+      try store.load()
+    } throws: { error in
+      guard case .corrupt(let movedTo, let reason)? = error as? FileStoreError else { return false }
+      return movedTo == aside && reason.contains("not valid JSON")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == garbage)
+    // The store starts over; a second corrupt file does not replace the first one kept aside.
+    try store.save([Note(text: "fresh")])
+    #expect(try store.load() == [Note(text: "fresh")])
+    try Data("[1, 2]".utf8).write(to: url)
+    #expect(throws: FileStoreError.self) { try store.update { $0.append(Note(text: "x")) } }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == garbage)
+    #expect(directory.names.contains("notes.json.corrupt-20231114T221320Z-1"))
+    #expect(!directory.names.contains("notes.json"))
+  }
+
+  @Test func aWriteInterruptedBeforeTheRenameLeavesTheOldFileIntact() throws {
+    struct PowerCut: Error {}
+    let directory = TemporaryDirectory()
+    let url = directory.file("notes.json")
+    try FileStore<[Note]>(url: url, emptyValue: []).save([Note(text: "old")])
+    let before = try Data(contentsOf: url)
+    let failing = FileStore<[Note]>(url: url, emptyValue: []) {
+      Date()
+    } beforeRename: {
+      throw PowerCut()
+    }
+    #expect(throws: FileStoreError.self) { try failing.update { $0 = [Note(text: "new")] } }
+    #expect(try Data(contentsOf: url) == before)
+    #expect(try failing.load() == [Note(text: "old")])
+    // No temporary file is left behind.
+    #expect(directory.names == ["notes.json", "notes.json.lock"])
+  }
+
+  @Test func aFailingChangeWritesNothing() throws {
+    struct Refused: Error {}
+    let directory = TemporaryDirectory()
+    let store = FileStore<[Note]>(url: directory.file("notes.json"), emptyValue: [])
+    try store.save([Note(text: "kept")])
+    #expect(throws: FileStoreError.rejected(reason: "Refused()")) {
+      try store.update { _ in throw Refused() }
+    }
+    #expect(try store.load() == [Note(text: "kept")])
+  }
+
+  @Test func fiftyConcurrentWritersLoseNothing() async throws {
+    let directory = TemporaryDirectory()
+    let url = directory.file("notes.json")
+    let finished = DispatchGroup()
+    for index in 0..<50 {
+      finished.enter()
+      // Each writer is a separate store value on its own thread, as separate processes would be.
+      Thread {
+        defer { finished.leave() }
+        let store = FileStore<[Note]>(url: url, emptyValue: [])
+        _ = try? store.update { $0.append(Note(text: "writer \(index)")) }
+      }.start()
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        finished.wait()
+        continuation.resume()
+      }
+    }
+    let notes = try FileStore<[Note]>(url: url, emptyValue: []).load()
+    #expect(notes.count == 50)
+    #expect(Set(notes.map(\.text)) == Set((0..<50).map { "writer \($0)" }))
+  }
+}

@@ -1,0 +1,283 @@
+import ComposableCore
+import ComposableTestSupport
+import Foundation
+import Testing
+import TodoListFeature
+import TodosClient
+
+let day = Date(timeIntervalSince1970: 1_700_000_000)
+
+func item(_ n: Int, _ title: String, done: Bool = false) -> TodoItem {
+  TodoItem(id: UUID(n), title: title, isCompleted: done, createdAt: day)
+}
+
+/// A todos client that records the changes it was asked to save, and fails when told to.
+final class RecordingTodos: Sendable {
+  let stored: [TodoItem]
+  let changes = LockIsolated<[TodoChange]>([])
+  let failSaves = LockIsolated(false)
+  let loadError = LockIsolated<TodosError?>(nil)
+
+  init(_ stored: [TodoItem] = []) {
+    self.stored = stored
+  }
+
+  var client: TodosClient {
+    TodosClient(
+      load: {
+        if let error = self.loadError.value { throw error }
+        return self.stored
+      },
+      apply: { change in
+        if self.failSaves.value { throw TodosError.unwritable("disk full") }
+        self.changes.withValue { $0.append(change) }
+      }
+    )
+  }
+}
+
+@MainActor
+struct TodoListTests {
+  func makeStore(
+    _ state: TodoList.State = TodoList.State(hasLoaded: true),
+    todos: RecordingTodos = RecordingTodos(),
+    clock: TestClock<Duration> = TestClock()
+  ) -> TestStoreOf<TodoList> {
+    TestStore(initialState: state) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = .constant(day)
+      $0.uuid = .incrementing
+      $0.todosClient = todos.client
+    }
+  }
+
+  // MARK: Loading
+
+  @Test func loadsOnFirstAppearOnly() async {
+    let todos = RecordingTodos([item(1, "Milk"), item(2, "Eggs", done: true)])
+    let store = makeStore(TodoList.State(), todos: todos)
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.todos = [item(1, "Milk"), item(2, "Eggs", done: true)]
+    }
+    await store.send(.onAppear)
+    #expect(store.state.activeCount == 1)
+  }
+
+  @Test func aLoadFailureShowsAnAlertWithRetry() async {
+    let todos = RecordingTodos([item(1, "Milk")])
+    todos.loadError.setValue(.corrupt(keptAt: "/data/todos.json.corrupt-20261122T050000Z"))
+    let store = makeStore(TodoList.State(), todos: todos)
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.failure) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.alert = .failure(
+        title: "Could not load your todos",
+        message: TextState(
+          "The todo file could not be read. It was kept as "
+            + "/data/todos.json.corrupt-20261122T050000Z; a new list was started."
+        ),
+        retry: .retryLoadButtonTapped
+      )
+    }
+    todos.loadError.setValue(nil)
+    await store.send(.alert(.presented(.retryLoadButtonTapped))) {
+      $0.alert = nil
+      $0.isLoading = true
+    }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.todos = [item(1, "Milk")]
+    }
+  }
+
+  // MARK: Adding
+
+  @Test func addingATodo() async {
+    let todos = RecordingTodos()
+    let store = makeStore(todos: todos)
+    await store.send(.set(\.newTitle, "  Buy milk ")) { $0.newTitle = "  Buy milk " }
+    await store.send(.set(\.newPriority, .high)) { $0.newPriority = .high }
+    await store.send(.addButtonTapped) {
+      $0.todos = [TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: day)]
+      $0.newTitle = ""
+    }
+    await store.finish()
+    #expect(
+      todos.changes.value == [
+        .add(TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: day))
+      ])
+  }
+
+  @Test func anEmptyOrBlankTitleIsRejectedWithAMessage() async {
+    let store = makeStore()
+    await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }
+    await store.send(.set(\.newTitle, "   ")) {
+      $0.newTitle = "   "
+      $0.newTitleError = nil
+    }
+    await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }
+  }
+
+  // MARK: Row edits
+
+  @Test func togglingSavesAndSortsCompletedBelowActiveASecondLater() async {
+    let clock = TestClock()
+    let todos = RecordingTodos()
+    let store = makeStore(
+      TodoList.State(todos: [item(1, "a"), item(2, "b")], hasLoaded: true),
+      todos: todos,
+      clock: clock
+    )
+    await store.send(.todos(.element(id: UUID(1), action: .toggleCompletionButtonTapped))) {
+      $0.todos[id: UUID(1)]?.isCompleted = true
+    }
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [item(2, "b"), item(1, "a", done: true)]
+    }
+    await store.finish()
+    #expect(
+      todos.changes.value == [.setCompleted(id: UUID(1), true), .reorder(ids: [UUID(2), UUID(1)])]
+    )
+  }
+
+  @Test func quickSuccessiveTogglesSortOnce() async {
+    let clock = TestClock()
+    let todos = RecordingTodos()
+    let store = makeStore(
+      TodoList.State(todos: [item(1, "a"), item(2, "b"), item(3, "c")], hasLoaded: true),
+      todos: todos,
+      clock: clock
+    )
+    await store.send(.todos(.element(id: UUID(1), action: .toggleCompletionButtonTapped))) {
+      $0.todos[id: UUID(1)]?.isCompleted = true
+    }
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.todos(.element(id: UUID(2), action: .toggleCompletionButtonTapped))) {
+      $0.todos[id: UUID(2)]?.isCompleted = true
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [item(3, "c"), item(1, "a", done: true), item(2, "b", done: true)]
+    }
+    await store.finish()
+    #expect(todos.changes.value.filter { if case .reorder = $0 { true } else { false } }.count == 1)
+  }
+
+  @Test func renamingAndReprioritisingAreSaved() async {
+    let todos = RecordingTodos()
+    let store = makeStore(TodoList.State(todos: [item(1, "a")], hasLoaded: true), todos: todos)
+    await store.send(.todos(.element(id: UUID(1), action: .titleChanged("A")))) {
+      $0.todos[id: UUID(1)]?.title = "A"
+    }
+    await store.send(.todos(.element(id: UUID(1), action: .priorityChanged(.low)))) {
+      $0.todos[id: UUID(1)]?.priority = .low
+    }
+    await store.finish()
+    #expect(todos.changes.value == [.setTitle(id: UUID(1), "A"), .setPriority(id: UUID(1), .low)])
+  }
+
+  // MARK: Deleting and moving
+
+  @Test func deletingOneAndClearingCompleted() async {
+    let todos = RecordingTodos()
+    let store = makeStore(
+      TodoList.State(
+        todos: [item(1, "a"), item(2, "b", done: true), item(3, "c", done: true)],
+        hasLoaded: true
+      ),
+      todos: todos
+    )
+    await store.send(.deleteButtonTapped(id: UUID(1))) { $0.todos.remove(id: UUID(1)) }
+    await store.send(.clearCompletedButtonTapped) { $0.todos = [] }
+    // Nothing left to clear: nothing to save either.
+    await store.send(.clearCompletedButtonTapped)
+    await store.finish()
+    #expect(todos.changes.value == [.delete(ids: [UUID(1)]), .delete(ids: [UUID(2), UUID(3)])])
+  }
+
+  @Test func movingReordersAndSaves() async {
+    let todos = RecordingTodos()
+    let store = makeStore(
+      TodoList.State(todos: [item(1, "a"), item(2, "b"), item(3, "c")], hasLoaded: true),
+      todos: todos
+    )
+    await store.send(.move(fromOffsets: [0], toOffset: 3)) {
+      $0.todos = [item(2, "b"), item(3, "c"), item(1, "a")]
+    }
+    await store.send(.move(fromOffsets: [1], toOffset: 1))
+    await store.finish()
+    #expect(todos.changes.value == [.reorder(ids: [UUID(2), UUID(3), UUID(1)])])
+  }
+
+  // MARK: Filtering and searching
+
+  @Test func filterAndDebouncedSearchDeriveTheVisibleList() async {
+    let clock = TestClock()
+    let store = makeStore(
+      TodoList.State(
+        todos: [item(1, "Buy milk"), item(2, "Buy eggs", done: true), item(3, "Call mum")],
+        hasLoaded: true
+      ),
+      clock: clock
+    )
+    await store.send(.set(\.filter, .active)) { $0.filter = .active }
+    #expect(store.state.visibleTodos.map(\.title) == ["Buy milk", "Call mum"])
+    await store.send(.set(\.searchQuery, "b")) { $0.searchQuery = "b" }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.set(\.searchQuery, "BUY")) { $0.searchQuery = "BUY" }
+    // Typing has not paused long enough: the list is unchanged.
+    #expect(store.state.visibleTodos.count == 2)
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(\.searchQueryDebounced) { $0.appliedSearchQuery = "BUY" }
+    #expect(store.state.visibleTodos.map(\.title) == ["Buy milk"])
+    await store.send(.set(\.filter, .completed)) { $0.filter = .completed }
+    #expect(store.state.visibleTodos.map(\.title) == ["Buy eggs"])
+    await store.send(.set(\.filter, .all)) { $0.filter = .all }
+    #expect(store.state.visibleTodos.map(\.title) == ["Buy milk", "Buy eggs"])
+  }
+
+  // MARK: Failed saves
+
+  @Test func aFailedSaveRollsTheChangeBackAndSaysSo() async {
+    let todos = RecordingTodos()
+    todos.failSaves.setValue(true)
+    let store = makeStore(TodoList.State(todos: [item(1, "a")], hasLoaded: true), todos: todos)
+    let unsaved = AlertState<TodoList.Action.Alert> {
+      TextState("Your change was not saved")
+    } message: {
+      TextState("Your change could not be saved: disk full")
+    }
+    await store.send(.deleteButtonTapped(id: UUID(1))) { $0.todos = [] }
+    await store.receive(\.saveFailed) {
+      $0.todos = [item(1, "a")]
+      $0.alert = unsaved
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.todos(.element(id: UUID(1), action: .titleChanged("renamed")))) {
+      $0.todos[id: UUID(1)]?.title = "renamed"
+    }
+    await store.receive(\.saveFailed) {
+      $0.todos[id: UUID(1)]?.title = "a"
+      $0.alert = unsaved
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.set(\.newTitle, "new")) { $0.newTitle = "new" }
+    await store.send(.addButtonTapped) {
+      $0.todos.append(TodoItem(id: UUID(0), title: "new", createdAt: day))
+      $0.newTitle = ""
+    }
+    await store.receive(\.saveFailed) {
+      $0.todos = [item(1, "a")]
+      $0.alert = unsaved
+    }
+    #expect(todos.changes.value.isEmpty)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TodosClientLive
+
+struct TodosClientLiveTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("todos-live-\(UUID().uuidString)")
+
+  var file: URL { directory.appendingPathComponent("todos.json") }
+
+  @Test func changesPersistAcrossClients() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let todo = TodoItem(
+      id: UUID(7), title: "Buy milk", priority: .high, createdAt: Date(timeIntervalSince1970: 100))
+    try await TodosClient.live(file: file).apply(.add(todo))
+    try await TodosClient.live(file: file).apply(.setCompleted(id: todo.id, true))
+    var expected = todo
+    expected.isCompleted = true
+    #expect(try await TodosClient.live(file: file).load() == [expected])
+  }
+
+  @Test func aCorruptFileIsATypedErrorNamingWhereItWasKept() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: file)
+    await #expect {
+      try await TodosClient.live(file: file).load()
+    } throws: { error in
+      guard case .corrupt(let keptAt)? = error as? TodosError else { return false }
+      return keptAt.hasPrefix(file.path + ".corrupt-")
+        && (try? Data(contentsOf: URL(fileURLWithPath: keptAt))) == Data("not json".utf8)
+    }
+    #expect(try await TodosClient.live(file: file).load() == [])
+  }
+
+  @Test func defaultLocationFollowsXDG() {
+    #expect(
+      TodosClient.defaultFile(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).path
+        == "/d/composable/todos.json"
+    )
+    #expect(
+      TodosClient.defaultFile(environment: ["HOME": "/h"]).path
+        == "/h/.local/share/composable/todos.json"
+    )
+  }
+}
