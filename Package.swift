@@ -157,10 +157,20 @@ let package = Package(
       dependencies: ["TodosClient", "FileStore", "FileSystem", dependencies]
     )
 
+    // Orders
+    + clientInterface("OrdersClient")
+    + module(
+      "OrdersClientLive",
+      in: "Clients",
+      dependencies: ["OrdersClient", "CacheClient", "LiveHTTP", dependencies],
+      testDependencies: ["HTTPTestServer", clocks]
+    )
+
     // Features
     + feature("CounterFeature", clients: ["NumberFactClient"])
     + feature("FormFeature", clients: ["SignUpClient"])
-    + feature("TodoListFeature", clients: ["TodosClient"]),
+    + feature("TodoListFeature", clients: ["TodosClient"])
+    + feature("RefreshableListFeature", clients: ["OrdersClient"]),
   swiftLanguageModes: [.v6]
 )
 

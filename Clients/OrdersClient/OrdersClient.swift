@@ -1,0 +1,238 @@
+import Dependencies
+import DependenciesMacros
+import Foundation
+
+/// An order, as the orders list shows it.
+public struct Order: Codable, Equatable, Hashable, Identifiable, Sendable {
+  /// The order's id; ids count up across pages.
+  public let id: Int
+  /// The order number shown to people, e.g. `ORD-00042`.
+  public var number: String
+  /// Who ordered.
+  public var customer: String
+  /// The total in cents.
+  public var totalCents: Int
+  /// Where the order is.
+  public var status: OrderStatus
+  /// How many items it holds.
+  public var itemCount: Int
+
+  /// An order with the given fields.
+  public init(
+    id: Int,
+    number: String,
+    customer: String,
+    totalCents: Int,
+    status: OrderStatus,
+    itemCount: Int
+  ) {
+    self.id = id
+    self.number = number
+    self.customer = customer
+    self.totalCents = totalCents
+    self.status = status
+    self.itemCount = itemCount
+  }
+}
+
+/// Where an order is in its life.
+public enum OrderStatus: String, Codable, CaseIterable, Hashable, Sendable {
+  /// Placed, not yet handled.
+  case pending
+  /// Being prepared.
+  case processing
+  /// On its way.
+  case shipped
+  /// Arrived.
+  case delivered
+  /// Called off.
+  case cancelled
+}
+
+/// Which orders a page holds.
+public enum OrderFilter: Equatable, Hashable, Sendable {
+  /// Every order.
+  case all
+  /// Orders in one status.
+  case status(OrderStatus)
+  /// Nothing: always an empty list, to show the empty state.
+  case noOrders
+
+  /// Every filter, in menu order.
+  public static let allCases: [OrderFilter] =
+    [.all] + OrderStatus.allCases.map(OrderFilter.status) + [.noOrders]
+
+  /// The filter's name in menus and on the command line.
+  public var name: String {
+    switch self {
+    case .all: "all"
+    case .status(let status): status.rawValue
+    case .noOrders: "none"
+    }
+  }
+
+  /// The filter with the given name.
+  public init?(name: String) {
+    guard let filter = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = filter
+  }
+}
+
+/// How a page request should misbehave, for demonstrating failure and empty states.
+public struct Simulation: Equatable, Hashable, Sendable {
+  /// Every request fails with a network error.
+  public var failure: Bool
+  /// Every request succeeds with no orders.
+  public var empty: Bool
+
+  /// A simulation; none by default.
+  public init(failure: Bool = false, empty: Bool = false) {
+    self.failure = failure
+    self.empty = empty
+  }
+
+  /// No simulation: real behaviour.
+  public static let none = Simulation()
+}
+
+/// One page to fetch.
+public struct PageRequest: Equatable, Hashable, Sendable {
+  /// The page number, from 0.
+  public var page: Int
+  /// Orders per page.
+  public var perPage: Int
+  /// Which orders.
+  public var filter: OrderFilter
+  /// Simulated misbehaviour.
+  public var simulation: Simulation
+
+  /// A request for one page.
+  public init(
+    page: Int, perPage: Int = 10, filter: OrderFilter = .all, simulation: Simulation = .none
+  ) {
+    self.page = page
+    self.perPage = perPage
+    self.filter = filter
+    self.simulation = simulation
+  }
+}
+
+/// A page of orders.
+public struct OrdersPage: Codable, Equatable, Sendable {
+  /// The orders on the page.
+  public var items: [Order]
+  /// The page number.
+  public var page: Int
+  /// Whether another page follows.
+  public var hasMorePages: Bool
+
+  /// A page with the given fields.
+  public init(items: [Order], page: Int, hasMorePages: Bool) {
+    self.items = items
+    self.page = page
+    self.hasMorePages = hasMorePages
+  }
+}
+
+/// Why a page could not be fetched, in the categories the list shows and retries by.
+public enum OrdersError: Error, Equatable, Sendable, LocalizedError {
+  /// The server could not be reached.
+  case networkConnection
+  /// The server did not answer in time.
+  case timeout
+  /// The server failed (HTTP 5xx).
+  case serverError(status: Int)
+  /// The answer could not be decoded.
+  case parsingError(String)
+  /// Anything else, such as an HTTP 4xx.
+  case unknown(String)
+
+  /// Whether trying again later may succeed: connection problems, timeouts and server errors.
+  public var isTransient: Bool {
+    switch self {
+    case .networkConnection, .timeout, .serverError: true
+    case .parsingError, .unknown: false
+    }
+  }
+
+  /// A sentence for the person using the app.
+  public var errorDescription: String? {
+    switch self {
+    case .networkConnection: "The orders server could not be reached."
+    case .timeout: "The orders server did not answer in time."
+    case .serverError(let status): "The orders server failed (status \(status))."
+    case .parsingError(let detail): "The orders server sent something unreadable (\(detail))."
+    case .unknown(let detail): "The orders could not be loaded (\(detail))."
+    }
+  }
+}
+
+/// Fetches pages of orders.
+@DependencyClient
+public struct OrdersClient: Sendable {
+  /// Fetches one page; throws ``OrdersError``.
+  public var fetchPage: @Sendable (_ request: PageRequest) async throws -> OrdersPage
+  /// The page kept from an earlier fetch, if any, to show while a fresh one loads.
+  public var cachedPage: @Sendable (_ request: PageRequest) async -> OrdersPage? = { _ in nil }
+}
+
+extension OrdersClient: TestDependencyKey {
+  /// Fails the test on any unexpected use.
+  public static let testValue = OrdersClient()
+  /// The demo catalogue, instantly.
+  public static let previewValue = OrdersClient(
+    fetchPage: { try DemoOrders.page(for: $0) },
+    cachedPage: { _ in nil }
+  )
+}
+
+extension DependencyValues {
+  /// The orders client.
+  public var ordersClient: OrdersClient {
+    get { self[OrdersClient.self] }
+    set { self[OrdersClient.self] = newValue }
+  }
+}
+
+/// A deterministic catalogue of demo orders: the same request always gives the same page, so
+/// the demo backend, previews and tests agree on what a list should contain.
+public enum DemoOrders {
+  /// How many orders the catalogue holds in all.
+  public static let count = 47
+
+  static let customers = [
+    "Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov",
+    "Donald Knuth", "Margaret Hamilton", "Ken Thompson", "Frances Allen", "Niklaus Wirth",
+  ]
+
+  /// Every order of the catalogue, in id order.
+  public static let all: [Order] = (1...count).map { id in
+    Order(
+      id: id,
+      number: "ORD-" + String(repeating: "0", count: 5 - String(id).count) + String(id),
+      customer: customers[(id * 7) % customers.count],
+      totalCents: (id * 1_337) % 50_000 + 499,
+      status: OrderStatus.allCases[(id * 3) % OrderStatus.allCases.count],
+      itemCount: id % 5 + 1
+    )
+  }
+
+  /// The orders a filter keeps, in id order.
+  public static func orders(matching filter: OrderFilter) -> [Order] {
+    switch filter {
+    case .all: all
+    case .status(let status): all.filter { $0.status == status }
+    case .noOrders: []
+    }
+  }
+
+  /// The page a request asks for, honouring its simulation.
+  public static func page(for request: PageRequest) throws(OrdersError) -> OrdersPage {
+    if request.simulation.failure { throw .networkConnection }
+    let matching = request.simulation.empty ? [] : orders(matching: request.filter)
+    let start = min(request.page * request.perPage, matching.count)
+    let end = min(start + request.perPage, matching.count)
+    return OrdersPage(
+      items: Array(matching[start..<end]), page: request.page, hasMorePages: end < matching.count)
+  }
+}
