@@ -166,11 +166,35 @@ let package = Package(
       testDependencies: ["HTTPTestServer", clocks]
     )
 
+    // Contacts and analytics
+    + clientInterface("ContactsClient", dependencies: [concurrencyExtras])
+    + module(
+      "ContactsClientLive",
+      in: "Clients",
+      dependencies: ["ContactsClient", "FileStore", "FileSystem", dependencies]
+    )
+    + clientInterface("AnalyticsClient")
+    + module(
+      "AnalyticsClientLive",
+      in: "Clients",
+      dependencies: ["AnalyticsClient", "FileSystem", dependencies]
+    )
+
     // Features
     + feature("CounterFeature", clients: ["NumberFactClient"])
     + feature("FormFeature", clients: ["SignUpClient"])
     + feature("TodoListFeature", clients: ["TodosClient"])
-    + feature("RefreshableListFeature", clients: ["OrdersClient"]),
+    + feature("RefreshableListFeature", clients: ["OrdersClient"])
+    + feature("NavigationFeature", clients: ["ContactsClient"])
+    + module(
+      "AppFeature",
+      in: "Features",
+      dependencies: [
+        "ComposableCore", "AnalyticsClient", "CounterFeature", "FormFeature", "NavigationFeature",
+        "RefreshableListFeature", "TodoListFeature",
+      ],
+      testDependencies: ["ComposableTestSupport"]
+    ),
   swiftLanguageModes: [.v6]
 )
 

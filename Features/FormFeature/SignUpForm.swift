@@ -80,6 +80,15 @@ public struct SignUpForm: Reducer, Sendable {
     case submitResponse(Result<SignUpResponse, SignUpError>)
     /// The alert's buttons.
     case alert(PresentationAction<Alert>)
+    /// What the parent needs to know.
+    case delegate(Delegate)
+
+    /// Reports to the parent.
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      /// An account was created.
+      case accountCreated(SignUpResponse)
+    }
 
     /// The buttons of the submission alerts.
     @CasePathable
@@ -130,7 +139,7 @@ public struct SignUpForm: Reducer, Sendable {
             TextState("Your account for \(account.email) is ready.")
           }
         )
-        return .none
+        return .send(.delegate(.accountCreated(account)))
 
       case .submitResponse(.failure(.emailTaken)):
         state.isSubmitting = false
@@ -151,7 +160,7 @@ public struct SignUpForm: Reducer, Sendable {
         )
         return .none
 
-      case .alert:
+      case .alert, .delegate:
         return .none
       }
     }

@@ -274,9 +274,11 @@ public struct TodoList: Reducer, Sendable {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.isLoading = true
-    return .result(Action.loadResponse, mapError: { .unreadable("\($0)") }) {
-      try await todosClient.load()
-    }
+    return .result(
+      Action.loadResponse,
+      mapError: { .unreadable("\($0)") },
+      operation: { try await todosClient.load() }
+    )
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 

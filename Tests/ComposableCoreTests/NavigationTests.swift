@@ -134,18 +134,6 @@ struct StackNavigationTests {
   }
 }
 
-extension StackState {
-  /// The element with `id` in the case at `casePath`, for assertions on one screen of a path.
-  subscript<Case>(id id: StackElementID, case casePath: CaseKeyPath<Element, Case>) -> Case?
-  where Element: CasePathable {
-    get { self[id: id].flatMap { $0[case: casePath] } }
-    set {
-      guard let newValue, self[id: id]?[case: casePath] != nil else { return }
-      self[id: id] = casePath(newValue)
-    }
-  }
-}
-
 @MainActor
 struct PresentationTests {
   func makeStore(clock: TestClock<Duration> = TestClock()) -> TestStoreOf<Inbox> {

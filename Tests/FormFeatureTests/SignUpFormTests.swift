@@ -119,6 +119,8 @@ struct SignUpFormTests {
         }
       )
     }
+    await store.receive(
+      \.delegate.accountCreated, SignUpResponse(userID: "u1", email: "ada@example.com"))
     #expect(
       sent.value
         == SignUpRequest(email: "ada@example.com", password: "engine42", acceptedTerms: true)
@@ -189,6 +191,7 @@ struct SignUpFormTests {
         }
       )
     }
+    await store.receive(\.delegate.accountCreated)
   }
 
   @Test func anUnexpectedErrorIsReportedAsOffline() async {

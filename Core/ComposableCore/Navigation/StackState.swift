@@ -125,6 +125,17 @@ public struct StackState<Element> {
     }
   }
 
+  /// The element with `id` when it is in the case at `casePath`; setting changes it only in that
+  /// case: `$0.path[id: 0, case: \.detail]?.title = "New"`.
+  public subscript<Case>(id id: StackElementID, case casePath: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { self[id: id].flatMap { $0[case: casePath] } }
+    set {
+      guard let newValue, self[id: id]?[case: casePath] != nil else { return }
+      self[id: id] = casePath(newValue)
+    }
+  }
+
   /// Removes the element with `id` and every element above it.
   public mutating func pop(from id: StackElementID) {
     guard let index = _ids.firstIndex(of: id) else { return }

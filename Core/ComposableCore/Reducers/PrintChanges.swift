@@ -30,7 +30,7 @@ public struct _ReducerPrinter<State, Action> {
   /// Prints only the name of each action, for busy features.
   public static var actionLabels: Self {
     Self { action, _, _ in
-      print("received action: \(debugCaseOutput(action))")
+      print("received action: \(ActionLabel.of(action))")
     }
   }
 }
@@ -60,22 +60,32 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   }
 }
 
-/// The case name of an action, with nested cases joined by dots: `counter.incrementTapped`.
-func debugCaseOutput(_ value: Any) -> String {
-  let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum else { return String(describing: value) }
-  guard let child = mirror.children.first else {
-    return "\(type(of: value)).\(value)"
+/// Names actions by their cases, for logs and analytics.
+public enum ActionLabel {
+  /// The cases of an action joined by dots, without payloads:
+  /// `counter.factResponse.success`, `todos.element.toggleCompletionButtonTapped`.
+  public static func of(_ action: Any) -> String {
+    let mirror = Mirror(reflecting: action)
+    guard mirror.displayStyle == .enum else { return "\(type(of: action))" }
+    guard let child = mirror.children.first else { return "\(action)" }
+    let name = child.label ?? "\(action)"
+    guard let inner = nestedCase(in: child.value) else { return name }
+    return "\(name).\(of(inner))"
   }
-  let label = child.label ?? ""
-  let nested = Mirror(reflecting: child.value)
-  if nested.displayStyle == .enum {
-    return "\(type(of: value)).\(label)(\(debugCaseOutput(child.value)))"
+
+  /// The enum inside a payload: the payload itself, or the last enum of a tuple payload (the
+  /// `action` of `.element(id:action:)`).
+  private static func nestedCase(in payload: Any) -> Any? {
+    let mirror = Mirror(reflecting: payload)
+    switch mirror.displayStyle {
+    case .enum:
+      return payload
+    case .tuple:
+      return mirror.children.reversed().first {
+        Mirror(reflecting: $0.value).displayStyle == .enum
+      }?.value
+    default:
+      return nil
+    }
   }
-  if nested.displayStyle == .tuple, let inner = Array(nested.children).last,
-    Mirror(reflecting: inner.value).displayStyle == .enum
-  {
-    return "\(type(of: value)).\(label)(\(debugCaseOutput(inner.value)))"
-  }
-  return "\(type(of: value)).\(label)"
 }

@@ -1,0 +1,147 @@
+import AnalyticsClient
+import ComposableCore
+import CounterFeature
+import FormFeature
+import NavigationFeature
+import RefreshableListFeature
+import TodoListFeature
+
+/// The root of the app: one tab per feature, each feature scoped to its own state, and a toast
+/// that children trigger through their delegate actions only.
+public struct AppReducer: Reducer, Sendable {
+  /// The app's tabs, in tab-bar order.
+  public enum Tab: String, CaseIterable, Equatable, Sendable {
+    /// The counter.
+    case counter
+    /// The todo list.
+    case todos
+    /// The orders list.
+    case orders
+    /// The sign-up form.
+    case signUp = "signup"
+    /// The contacts book.
+    case contacts
+  }
+
+  /// The whole app.
+  public struct State: Equatable {
+    /// The tab showing.
+    public var selectedTab: Tab
+    /// The counter tab.
+    public var counter: Counter.State
+    /// The todos tab.
+    public var todos: TodoList.State
+    /// The orders tab.
+    public var orders: RefreshableList.State
+    /// The sign-up tab.
+    public var signUp: SignUpForm.State
+    /// The contacts tab.
+    public var contacts: ContactsBook.State
+    /// A short message over every tab, gone after a few seconds.
+    public var toast: String?
+
+    /// The app, on the counter tab unless told otherwise.
+    public init(
+      selectedTab: Tab = .counter,
+      counter: Counter.State = Counter.State(),
+      todos: TodoList.State = TodoList.State(),
+      orders: RefreshableList.State = RefreshableList.State(),
+      signUp: SignUpForm.State = SignUpForm.State(),
+      contacts: ContactsBook.State = ContactsBook.State(),
+      toast: String? = nil
+    ) {
+      self.selectedTab = selectedTab
+      self.counter = counter
+      self.todos = todos
+      self.orders = orders
+      self.signUp = signUp
+      self.contacts = contacts
+      self.toast = toast
+    }
+  }
+
+  /// Everything that happens in the app.
+  @CasePathable
+  public enum Action: Equatable {
+    /// Switches tabs.
+    case tabSelected(Tab)
+    /// The counter's actions.
+    case counter(Counter.Action)
+    /// The todo list's actions.
+    case todos(TodoList.Action)
+    /// The orders list's actions.
+    case orders(RefreshableList.Action)
+    /// The sign-up form's actions.
+    case signUp(SignUpForm.Action)
+    /// The contacts book's actions.
+    case contacts(ContactsBook.Action)
+    /// Hides the toast.
+    case toastDismissed
+  }
+
+  enum CancelID { case toast }
+
+  /// How long a toast stays.
+  public static let toastDuration: Duration = .seconds(4)
+
+  @Dependency(\.continuousClock) var clock
+
+  /// The app reducer.
+  public init() {}
+
+  /// Every feature, each on its own part of the state, then the app's own logic; every action
+  /// is reported to analytics.
+  public var body: some ReducerOf<Self> {
+    CombineReducers {
+      Scope(state: \.counter, action: \.counter) { Counter() }
+      Scope(state: \.todos, action: \.todos) { TodoList() }
+      Scope(state: \.orders, action: \.orders) { RefreshableList() }
+      Scope(state: \.signUp, action: \.signUp) { SignUpForm() }
+      Scope(state: \.contacts, action: \.contacts) { ContactsBook() }
+      Reduce { state, action in
+        switch action {
+        case .tabSelected(let tab):
+          state.selectedTab = tab
+          return .none
+
+        case .signUp(.delegate(.accountCreated(let account))):
+          state.toast = "Signed up as \(account.email)"
+          return .run { send in
+            try await clock.sleep(for: Self.toastDuration)
+            await send(.toastDismissed)
+          }
+          .cancellable(id: CancelID.toast, cancelInFlight: true)
+
+        case .toastDismissed:
+          state.toast = nil
+          return .cancel(id: CancelID.toast)
+
+        case .counter, .todos, .orders, .signUp, .contacts:
+          return .none
+        }
+      }
+    }
+    .analytics()
+  }
+}
+
+extension Reducer {
+  /// Reports every action this reducer receives to the analytics client, in order, before the
+  /// reducer runs; the features themselves know nothing about it.
+  public func analytics() -> _AnalyticsReducer<Self> {
+    _AnalyticsReducer(base: self)
+  }
+}
+
+/// The reducer `analytics()` returns.
+public struct _AnalyticsReducer<Base: Reducer>: Reducer {
+  let base: Base
+  @Dependency(\.analyticsClient) var analyticsClient
+  @Dependency(\.date.now) var now
+
+  /// Tracks the action, then runs the base reducer.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    analyticsClient.track(AnalyticsEvent(name: ActionLabel.of(action), date: now))
+    return base.reduce(into: &state, action: action)
+  }
+}

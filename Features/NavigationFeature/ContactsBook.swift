@@ -1,0 +1,262 @@
+import ComposableCore
+import ContactsClient
+
+/// A contacts book: the root list, a stack (detail, edit, settings) and an add sheet.
+public struct ContactsBook: Reducer, Sendable {
+  /// The book.
+  public struct State: Equatable {
+    /// Every contact, in stored order.
+    public var contacts: IdentifiedArrayOf<Contact>
+    /// The screens pushed over the list; start with some for a deep link.
+    public var path: StackState<Path.State>
+    /// The add sheet or an alert.
+    @PresentationState public var destination: Destination.State?
+    /// How the list shows.
+    public var settings: BookSettings
+    /// Whether the stored contacts are loading.
+    public var isLoading: Bool
+    /// Whether they have been loaded once.
+    public var hasLoaded: Bool
+
+    /// A book, empty unless given contacts.
+    public init(
+      contacts: IdentifiedArrayOf<Contact> = [],
+      path: StackState<Path.State> = StackState(),
+      destination: Destination.State? = nil,
+      settings: BookSettings = BookSettings(),
+      isLoading: Bool = false,
+      hasLoaded: Bool = false
+    ) {
+      self.contacts = contacts
+      self.path = path
+      self.destination = destination
+      self.settings = settings
+      self.isLoading = isLoading
+      self.hasLoaded = hasLoaded
+    }
+
+    /// The contacts as the list shows them: favourites first when the setting says so, then by
+    /// name.
+    public var sortedContacts: [Contact] {
+      contacts.sorted { lhs, rhs in
+        if settings.favoritesFirst, lhs.isFavorite != rhs.isFavorite { return lhs.isFavorite }
+        return lhs.name.localizedCaseInsensitiveCompare(rhs.name) == .orderedAscending
+      }
+    }
+  }
+
+  /// The screens of the stack.
+  public struct Path: Reducer, Sendable {
+    /// One pushed screen.
+    @CasePathable
+    public enum State: Equatable {
+      /// A contact.
+      case detail(ContactDetail.State)
+      /// A contact's editor.
+      case edit(ContactEdit.State)
+      /// The settings.
+      case settings(ContactSettings.State)
+    }
+
+    /// An action of a pushed screen.
+    @CasePathable
+    public enum Action: Equatable {
+      /// From a detail screen.
+      case detail(ContactDetail.Action)
+      /// From an editor.
+      case edit(ContactEdit.Action)
+      /// From the settings.
+      case settings(ContactSettings.Action)
+    }
+
+    /// A path reducer.
+    public init() {}
+
+    /// Runs each screen's reducer.
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.detail, action: \.detail) { ContactDetail() }
+      Scope(state: \.edit, action: \.edit) { ContactEdit() }
+      Scope(state: \.settings, action: \.settings) { ContactSettings() }
+    }
+  }
+
+  /// What the book presents over itself.
+  public struct Destination: Reducer, Sendable {
+    /// The presented thing.
+    @CasePathable
+    public enum State: Equatable {
+      /// The add-contact sheet.
+      case add(ContactEdit.State)
+      /// A failure.
+      case alert(AlertState<Action.Alert>)
+    }
+
+    /// An action of the presented thing.
+    @CasePathable
+    public enum Action: Equatable {
+      /// From the add sheet.
+      case add(ContactEdit.Action)
+      /// From the alert.
+      case alert(Alert)
+
+      /// The alert's buttons.
+      @CasePathable
+      public enum Alert: Equatable, Sendable {
+        /// Loads the contacts again.
+        case retryLoadButtonTapped
+      }
+    }
+
+    /// A destination reducer.
+    public init() {}
+
+    /// Runs the sheet's reducer.
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.add, action: \.add) { ContactEdit() }
+    }
+  }
+
+  /// What happens in the book.
+  @CasePathable
+  public enum Action: Equatable {
+    /// The book appeared: loads the contacts once.
+    case onAppear
+    /// The stored contacts, or why they could not be read.
+    case loadResponse(Result<[Contact], ContactsError>)
+    /// Opens a contact.
+    case contactTapped(id: Contact.ID)
+    /// Opens the add sheet.
+    case addButtonTapped
+    /// Pushes the settings.
+    case settingsButtonTapped
+    /// Goes back to the list from any depth.
+    case popToRootButtonTapped
+    /// An action of the stack.
+    case path(StackActionOf<Path>)
+    /// An action of the sheet or alert.
+    case destination(PresentationAction<Destination.Action>)
+    /// A change could not be saved; the list goes back to how it was.
+    case saveFailed(ContactsError, restoring: IdentifiedArrayOf<Contact>)
+  }
+
+  @Dependency(\.contactsClient) var contactsClient
+  @Dependency(\.uuid) var uuid
+
+  /// A book reducer.
+  public init() {}
+
+  /// The book's logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        guard !state.hasLoaded, !state.isLoading else { return .none }
+        return load(&state)
+
+      case .loadResponse(.success(let contacts)):
+        state.isLoading = false
+        state.hasLoaded = true
+        state.contacts = IdentifiedArray(contacts, uniquingIDsWith: { first, _ in first })
+        return .none
+
+      case .loadResponse(.failure(let error)):
+        state.isLoading = false
+        state.hasLoaded = true
+        state.destination = .alert(
+          .failure(
+            title: "Could not load your contacts",
+            message: TextState(error.errorDescription ?? "Something went wrong."),
+            retry: .retryLoadButtonTapped
+          )
+        )
+        return .none
+
+      case .destination(.presented(.alert(.retryLoadButtonTapped))):
+        return load(&state)
+
+      case .contactTapped(let id):
+        guard let contact = state.contacts[id: id] else { return .none }
+        state.path.append(.detail(ContactDetail.State(contact: contact)))
+        return .none
+
+      case .addButtonTapped:
+        state.destination = .add(
+          ContactEdit.State(contact: Contact(id: uuid(), name: ""), isNew: true))
+        return .none
+
+      case .settingsButtonTapped:
+        state.path.append(.settings(ContactSettings.State(settings: state.settings)))
+        return .none
+
+      case .popToRootButtonTapped:
+        state.path.removeAll()
+        return .none
+
+      case .path(.element(_, .detail(.delegate(.editRequested(let contact))))):
+        state.path.append(.edit(ContactEdit.State(contact: contact)))
+        return .none
+
+      case .path(.element(_, .detail(.delegate(.favoriteToggled(let contact))))),
+        .path(.element(_, .edit(.delegate(.saved(let contact))))),
+        .destination(.presented(.add(.delegate(.saved(let contact))))):
+        let previous = state.contacts
+        state.contacts[id: contact.id] = contact
+        for id in state.path.ids {
+          guard case .detail(var detail)? = state.path[id: id], detail.contact.id == contact.id
+          else { continue }
+          detail.contact = contact
+          state.path[id: id] = .detail(detail)
+        }
+        return save(.save(contact), restoring: previous)
+
+      case .path(.element(let elementID, .detail(.delegate(.deleteConfirmed(let id))))):
+        let previous = state.contacts
+        state.contacts.remove(id: id)
+        state.path.pop(from: elementID)
+        return save(.delete(id: id), restoring: previous)
+
+      case .path(.element(_, .settings(.delegate(.changed(let settings))))):
+        state.settings = settings
+        return .none
+
+      case .saveFailed(let error, let previous):
+        state.contacts = previous
+        state.destination = .alert(
+          AlertState {
+            TextState("Your change was not saved")
+          } message: {
+            TextState(error.errorDescription ?? "Something went wrong.")
+          }
+        )
+        return .none
+
+      case .path, .destination:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Path() }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.isLoading = true
+    return .result(
+      Action.loadResponse,
+      mapError: { .unreadable("\($0)") },
+      operation: { try await contactsClient.load() }
+    )
+  }
+
+  private func save(_ change: ContactChange, restoring previous: IdentifiedArrayOf<Contact>)
+    -> Effect<Action>
+  {
+    .run { send in
+      do {
+        try await contactsClient.apply(change)
+      } catch {
+        await send(
+          .saveFailed(error as? ContactsError ?? .unwritable("\(error)"), restoring: previous))
+      }
+    }
+  }
+}

@@ -1,0 +1,279 @@
+import ComposableCore
+import ComposableTestSupport
+import ContactsClient
+import Foundation
+import NavigationFeature
+import Testing
+
+let ada = Contact(id: UUID(10), name: "Ada Lovelace", email: "ada@example.com")
+let alan = Contact(id: UUID(11), name: "Alan Turing")
+
+/// A contacts client that records changes, and fails when told to.
+final class RecordingContacts: Sendable {
+  let stored: [Contact]
+  let changes = LockIsolated<[ContactChange]>([])
+  let failSaves = LockIsolated(false)
+
+  init(_ stored: [Contact] = []) {
+    self.stored = stored
+  }
+
+  var client: ContactsClient {
+    ContactsClient(
+      load: { self.stored },
+      apply: { change in
+        if self.failSaves.value { throw ContactsError.unwritable("read-only disk") }
+        self.changes.withValue { $0.append(change) }
+      }
+    )
+  }
+}
+
+@MainActor
+struct ContactsBookTests {
+  func makeStore(
+    _ state: ContactsBook.State = ContactsBook.State(contacts: [ada, alan], hasLoaded: true),
+    contacts: RecordingContacts = RecordingContacts()
+  ) -> TestStoreOf<ContactsBook> {
+    TestStore(initialState: state) {
+      ContactsBook()
+    } withDependencies: {
+      $0.contactsClient = contacts.client
+      $0.uuid = .incrementing
+    }
+  }
+
+  @Test func loadsOnFirstAppearance() async {
+    let store = makeStore(ContactsBook.State(), contacts: RecordingContacts([alan, ada]))
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.contacts = [alan, ada]
+    }
+    await store.send(.onAppear)
+    #expect(store.state.sortedContacts.map(\.name) == ["Ada Lovelace", "Alan Turing"])
+  }
+
+  @Test func pushDetailThenEditThenSaveUpdatesEveryScreen() async {
+    let contacts = RecordingContacts()
+    let store = makeStore(contacts: contacts)
+    await store.send(.contactTapped(id: ada.id)) {
+      $0.path[id: 0] = .detail(ContactDetail.State(contact: ada))
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.editButtonTapped))))
+    await store.receive(\.path[id: 0].detail.delegate.editRequested, ada) {
+      $0.path[id: 1] = .edit(ContactEdit.State(contact: ada))
+    }
+    var renamed = ada
+    renamed.name = "Ada King"
+    await store.send(.path(.element(id: 1, action: .edit(.set(\.contact.name, "Ada King"))))) {
+      $0.path[id: 1] = .edit(ContactEdit.State(contact: renamed))
+    }
+    await store.send(.path(.element(id: 1, action: .edit(.saveButtonTapped))))
+    await store.receive(\.path[id: 1].edit.delegate.saved, renamed) {
+      $0.contacts[id: ada.id] = renamed
+      $0.path[id: 0] = .detail(ContactDetail.State(contact: renamed))
+    }
+    await store.receive(\.path.popFrom, 1) {
+      $0.path.pop(from: 1)
+    }
+    await store.finish()
+    #expect(contacts.changes.value == [.save(renamed)])
+  }
+
+  @Test func cancellingAnEditChangesNothing() async {
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada], path: [.edit(ContactEdit.State(contact: ada))], hasLoaded: true))
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.phone, "123"))))) {
+      $0.path[id: 0, case: \.edit]?.contact.phone = "123"
+    }
+    await store.send(.path(.element(id: 0, action: .edit(.cancelButtonTapped))))
+    await store.receive(\.path[id: 0].edit.delegate.cancelled)
+    await store.receive(\.path.popFrom, 0) { $0.path = [] }
+    #expect(store.state.contacts == [ada])
+  }
+
+  @Test func validationBlocksSavingAnEmptyNameOrBadEmail() async {
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada], path: [.edit(ContactEdit.State(contact: ada))], hasLoaded: true)
+    )
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.name, "  "))))) {
+      $0.path[id: 0, case: \.edit]?.contact.name = "  "
+    }
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.email, "ada@home"))))) {
+      $0.path[id: 0, case: \.edit]?.contact.email = "ada@home"
+    }
+    await store.send(.path(.element(id: 0, action: .edit(.saveButtonTapped)))) {
+      $0.path[id: 0, case: \.edit]?.nameError = "A contact needs a name."
+      $0.path[id: 0, case: \.edit]?.emailError = "Enter a valid email address."
+    }
+    // Editing a field clears its error.
+    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.name, "Ada"))))) {
+      $0.path[id: 0, case: \.edit]?.contact.name = "Ada"
+      $0.path[id: 0, case: \.edit]?.nameError = nil
+    }
+  }
+
+  @Test func popToRootFromAnyDepth() async {
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada],
+        path: [.detail(ContactDetail.State(contact: ada)), .edit(ContactEdit.State(contact: ada))],
+        hasLoaded: true
+      )
+    )
+    #expect(store.state.path.ids == [0, 1])
+    await store.send(.popToRootButtonTapped) { $0.path = [] }
+  }
+
+  @Test func settingsArePushedFromTheRootAndReportChanges() async {
+    let store = makeStore()
+    await store.send(.settingsButtonTapped) {
+      $0.path[id: 0] = .settings(ContactSettings.State())
+    }
+    await store.send(
+      .path(.element(id: 0, action: .settings(.set(\.settings.favoritesFirst, false))))
+    ) {
+      $0.path[id: 0, case: \.settings]?.settings.favoritesFirst = false
+    }
+    await store.receive(\.path[id: 0].settings.delegate.changed) {
+      $0.settings.favoritesFirst = false
+    }
+    await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
+  }
+
+  @Test func favouritingFromTheDetailUpdatesTheList() async {
+    let contacts = RecordingContacts()
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
+      contacts: contacts
+    )
+    var starred = alan
+    starred.isFavorite = true
+    await store.send(.path(.element(id: 0, action: .detail(.favoriteButtonTapped)))) {
+      $0.path[id: 0, case: \.detail]?.contact = starred
+    }
+    await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
+      $0.contacts[id: alan.id] = starred
+    }
+    #expect(store.state.sortedContacts.first == starred)
+    await store.finish()
+    #expect(contacts.changes.value == [.save(starred)])
+  }
+
+  @Test func deleteAsksForConfirmationThenDeletesAndPops() async {
+    let contacts = RecordingContacts()
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
+      contacts: contacts
+    )
+    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
+    }
+    await store.send(
+      .path(.element(id: 0, action: .detail(.confirmationDialog(.presented(.confirmDeletion)))))
+    ) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
+    }
+    await store.receive(\.path[id: 0].detail.delegate.deleteConfirmed) {
+      $0.contacts = [alan]
+      $0.path = []
+    }
+    await store.finish()
+    #expect(contacts.changes.value == [.delete(id: ada.id)])
+  }
+
+  @Test func cancellingTheDeleteConfirmationKeepsTheContact() async {
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true)
+    )
+    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.confirmationDialog(.dismiss))))) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
+    }
+    #expect(store.state.contacts == [ada])
+  }
+
+  @Test func theAddSheetDismissesItselfAfterSaving() async {
+    let contacts = RecordingContacts()
+    let store = makeStore(contacts: contacts)
+    await store.send(.addButtonTapped) {
+      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
+    }
+    await store.send(.destination(.presented(.add(.set(\.contact.name, " Grace Hopper "))))) {
+      $0.destination = .add(
+        ContactEdit.State(contact: Contact(id: UUID(0), name: " Grace Hopper "), isNew: true))
+    }
+    await store.send(.destination(.presented(.add(.saveButtonTapped))))
+    let grace = Contact(id: UUID(0), name: "Grace Hopper")
+    await store.receive(\.destination.add.delegate.saved, grace) {
+      $0.contacts.append(grace)
+    }
+    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    await store.finish()
+    #expect(contacts.changes.value == [.save(grace)])
+  }
+
+  @Test func swipingTheAddSheetAwaySavesNothing() async {
+    let store = makeStore()
+    await store.send(.addButtonTapped) {
+      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    #expect(store.state.contacts == [ada, alan])
+  }
+
+  @Test func aDeepLinkStartsWithThePathAndWorks() async {
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada],
+        path: [.detail(ContactDetail.State(contact: ada)), .edit(ContactEdit.State(contact: ada))],
+        hasLoaded: true
+      )
+    )
+    await store.send(.path(.element(id: 1, action: .edit(.cancelButtonTapped))))
+    await store.receive(\.path[id: 1].edit.delegate.cancelled)
+    await store.receive(\.path.popFrom, 1) { $0.path.pop(from: 1) }
+    await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
+  }
+
+  @Test func aFailedSaveRestoresTheListAndSaysSo() async {
+    let contacts = RecordingContacts()
+    contacts.failSaves.setValue(true)
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
+      contacts: contacts
+    )
+    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
+    }
+    await store.send(
+      .path(.element(id: 0, action: .detail(.confirmationDialog(.presented(.confirmDeletion)))))
+    ) {
+      $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
+    }
+    await store.receive(\.path[id: 0].detail.delegate.deleteConfirmed) {
+      $0.contacts = [alan]
+      $0.path = []
+    }
+    await store.receive(\.saveFailed) {
+      $0.contacts = [ada, alan]
+      $0.destination = .alert(
+        AlertState {
+          TextState("Your change was not saved")
+        } message: {
+          TextState("Your change could not be saved: read-only disk")
+        }
+      )
+    }
+  }
+}
