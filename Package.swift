@@ -67,6 +67,7 @@ let package = Package(
   name: "Composable",
   platforms: [.macOS(.v14)],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -194,7 +195,28 @@ let package = Package(
         "RefreshableListFeature", "TodoListFeature",
       ],
       testDependencies: ["ComposableTestSupport"]
-    ),
+    )
+
+    // The application
+    + module("TerminalUI", in: "App", dependencies: [])
+    + [
+      .executableTarget(
+        name: "composable",
+        dependencies: [
+          "AnalyticsClientLive", "AppFeature", "ComposableCore", "ContactsClientLive", "DiskCache",
+          "FileSystem", "NumberFactClientLive", "OrdersClientLive", "SignUpClientLive",
+          "TerminalUI", "TodosClientLive",
+          .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "App/composable"
+      ),
+      .testTarget(
+        name: "AppTests",
+        dependencies: ["composable", "HTTPTestServer", issueReportingTestSupport],
+        path: "Tests/AppTests",
+        exclude: ["__Snapshots__"]
+      ),
+    ],
   swiftLanguageModes: [.v6]
 )
 

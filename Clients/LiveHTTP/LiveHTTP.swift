@@ -27,14 +27,14 @@ public enum LiveHTTP {
   ///
   /// The deadline is enforced here, by racing the request against a sleep: FoundationNetworking
   /// on Linux truncates `timeoutInterval` to whole seconds (0.5 s becomes "at once"), so that is
-  /// only set, rounded up, as a backstop.
+  /// only set, 30 s later, as a backstop.
   public static func send(
     _ request: URLRequest,
     timeout: Duration,
     session: URLSession = LiveHTTP.session
   ) async throws(TransportFailure) -> (Data, HTTPURLResponse) {
     var request = request
-    request.timeoutInterval = (timeout.timeInterval + 1).rounded(.up)
+    request.timeoutInterval = (timeout.timeInterval + 30).rounded(.up)
     let prepared = request
     let outcome: (Data, URLResponse)?
     do {

@@ -518,9 +518,9 @@ public final class TestStore<State: Equatable, Action> {
 
   private func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
     await Task.megaYield()
-    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var deadline = Deadline(timeout)
     while !condition() {
-      guard ContinuousClock.now < deadline else { return condition() }
+      guard !deadline.hasPassed() else { return condition() }
       await Task.yield()
     }
     return true
@@ -558,9 +558,9 @@ public struct TestStoreTask: Hashable, Sendable {
       isDone.setValue(true)
     }
     await Task.megaYield()
-    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var deadline = Deadline(timeout)
     while !isDone.value {
-      guard ContinuousClock.now < deadline else {
+      guard deadline.hasPassed() == false else {
         TestLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
           """
           Expected the task to finish, but it is still running after \(timeout).
@@ -578,6 +578,25 @@ public struct TestStoreTask: Hashable, Sendable {
   /// Whether the task was cancelled; a send that started no effect counts as cancelled.
   public var isCancelled: Bool {
     rawValue?.isCancelled ?? true
+  }
+}
+
+/// A timeout that passes only when its wall-clock time is up *and* the waiting task has had a
+/// fair number of turns. While a test store is alive every task shares the main serial executor,
+/// so another test's long synchronous work can hold it for seconds; wall-clock time alone would
+/// then fail a wait whose effect simply never got to run.
+struct Deadline {
+  private let end: ContinuousClock.Instant
+  private var turns = 0
+  static let minimumTurns = 2_000
+
+  init(_ timeout: Duration) {
+    end = ContinuousClock.now.advanced(by: timeout)
+  }
+
+  mutating func hasPassed() -> Bool {
+    turns += 1
+    return turns >= Self.minimumTurns && ContinuousClock.now >= end
   }
 }
 

@@ -156,7 +156,7 @@ struct EffectOrderingTests {
     task.cancel()
     #expect(task.isCancelled)
     await task.finish()
-    await clock.run()
+    await clock.advance(by: .seconds(60))
     await settle()
     #expect(store.state.log.isEmpty)
   }

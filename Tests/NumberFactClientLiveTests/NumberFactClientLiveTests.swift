@@ -50,10 +50,10 @@ struct NumberFactClientLiveTests {
     await #expect(throws: NumberFactError.timeout) {
       try await client(server, timeout: .milliseconds(300)).fetch(1)
     }
-    // The client's own deadline fired, not URLSession's whole-second backstop (2 s here).
+    // The client's own deadline fired, not URLSession's backstop 30 s later.
     let elapsed = ContinuousClock.now - started
     #expect(elapsed >= .milliseconds(300))
-    #expect(elapsed < .milliseconds(1900))
+    #expect(elapsed < .seconds(15))
   }
 
   @Test func aBodyThatIsNotAFactIsABadBody() async throws {

@@ -1,0 +1,122 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controlling terminal: raw mode, the alternate screen, its size, and always putting it
+/// back as it was — on a normal exit, an error, SIGINT or SIGTERM.
+public final class Terminal: @unchecked Sendable {
+  // Mutable state is touched only from the main thread and from signal handlers that run on
+  // the main dispatch queue.
+  private let input: Int32
+  private let output: Int32
+  private var original = termios()
+  private var isRaw = false
+  private var signalSources: [any DispatchSourceSignal] = []
+
+  /// The sequences written when leaving: show the cursor, leave the alternate screen.
+  public static let restoreSequence = "\u{1B}[?25h\u{1B}[?1049l"
+  /// The sequences written when entering: alternate screen, hide the cursor, clear.
+  public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+
+  /// The terminal on standard input and output.
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    self.input = input
+    self.output = output
+  }
+
+  /// Whether standard input and output are a terminal.
+  public var isInteractive: Bool {
+    isatty(input) == 1 && isatty(output) == 1
+  }
+
+  /// The size in columns and rows, or 80×24 when the terminal does not say.
+  public var size: (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Enters raw mode and the alternate screen; `onResize` runs on the main queue on SIGWINCH.
+  /// SIGINT and SIGTERM restore the terminal and end the process.
+  public func start(onResize: @escaping @Sendable () -> Void) throws(TerminalError) {
+    guard tcgetattr(input, &original) == 0 else { throw .notATerminal }
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw .notATerminal }
+    isRaw = true
+    write(Self.enterSequence)
+    for (number, handler) in [
+      (SIGWINCH, onResize),
+      (SIGINT, { @Sendable [weak self] in self?.stopAndExit(130) }),
+      (SIGTERM, { @Sendable [weak self] in self?.stopAndExit(143) }),
+    ] as [(Int32, @Sendable () -> Void)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler(handler: handler)
+      source.resume()
+      signalSources.append(source)
+    }
+  }
+
+  /// Leaves the alternate screen and restores the terminal's settings. Safe to call twice.
+  public func stop() {
+    guard isRaw else { return }
+    isRaw = false
+    for source in signalSources { source.cancel() }
+    signalSources.removeAll()
+    write(Self.restoreSequence)
+    tcsetattr(input, TCSAFLUSH, &original)
+  }
+
+  private func stopAndExit(_ status: Int32) {
+    stop()
+    exit(status)
+  }
+
+  deinit { stop() }
+
+  /// Writes text as it is.
+  public func write(_ text: String) {
+    var data = Array(text.utf8)
+    var offset = 0
+    while offset < data.count {
+      let written = data.withUnsafeMutableBytes {
+        Glibc.write(output, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written <= 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Blocks until input arrives and returns the bytes; empty at end of input.
+  public func read() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    while true {
+      let count = Glibc.read(input, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      return count > 0 ? Array(buffer.prefix(count)) : []
+    }
+  }
+}
+
+/// Why the interactive mode cannot start.
+public enum TerminalError: Error, Equatable, Sendable {
+  /// Standard input or output is not a terminal.
+  case notATerminal
+}

@@ -1,0 +1,105 @@
+import AppFeature
+import ArgumentParser
+import ComposableCore
+import CounterFeature
+import DiskCache
+import FormFeature
+import Foundation
+import NavigationFeature
+import RefreshableListFeature
+import SignUpClient
+import TodoListFeature
+
+@main
+struct Composable: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "composable",
+    abstract: "The Composable Architecture on Linux: five features in a terminal app.",
+    discussion: "Without a subcommand, opens the interactive full-screen app.",
+    version: "0.1.0",
+    subcommands: [
+      Interactive.self, Fact.self, Todos.self, Orders.self, SignUp.self, Contacts.self, Cache.self,
+    ],
+    defaultSubcommand: Interactive.self
+  )
+
+  // Declared here as well, so global options can come before the subcommand.
+  @OptionGroup var options: GlobalOptions
+}
+
+// MARK: fact
+
+struct Fact: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Prints a trivia fact about a number.")
+
+  @OptionGroup var options: GlobalOptions
+  @Argument(help: "The number.") var number: Int
+  @Flag(help: "Print JSON: {\"number\": n, \"fact\": \"…\"}.") var json = false
+
+  func run() async throws {
+    let (options, number, json) = (options, number, json)
+    try await runCommand {
+      let store = try commandStore(options, Counter.State(count: number), Counter())
+      await store.send(.factButtonTapped).finish()
+      guard let alert = store.state.alert, let message = alert.message?.string else {
+        throw Failure("no fact arrived")
+      }
+      guard alert.buttons.isEmpty else { throw Failure(message) }
+      if json {
+        try Output.json(FactOutput(number: number, fact: message))
+      } else {
+        print(message)
+      }
+    }
+  }
+}
+
+struct FactOutput: Codable {
+  var number: Int
+  var fact: String
+}
+
+// MARK: signup
+
+struct SignUp: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "signup",
+    abstract: "Creates an account through the sign-up form."
+  )
+
+  @OptionGroup var options: GlobalOptions
+  @Option(help: "The email.") var email: String
+  @Option(help: "The password: 8 characters or more, with a letter and a digit.") var password:
+    String
+  @Option(help: "The password again.") var confirm: String
+  @Flag(help: "Accept the terms.") var acceptTerms = false
+  @Flag(help: "Print JSON: {\"userID\": …, \"email\": …}.") var json = false
+
+  func run() async throws {
+    let (options, email, password, confirm, acceptTerms, json) =
+      (options, email, password, confirm, acceptTerms, json)
+    try await runCommand {
+      let store = try commandStore(options, SignUpForm.State(), SignUpForm())
+      store.send(.set(\.email, email))
+      store.send(.set(\.password, password))
+      store.send(.set(\.confirmPassword, confirm))
+      store.send(.set(\.acceptTerms, acceptTerms))
+      await store.send(.submitButtonTapped).finish()
+      let errors = SignUpField.allCases.compactMap { field in
+        store.state.error(for: field).map { "\(field.rawValue): \($0)" }
+      }
+      guard errors.isEmpty else { throw Failure(errors.joined(separator: "\n")) }
+      guard let alert = store.state.alert else {
+        throw Failure("no answer from the sign-up server")
+      }
+      guard alert.buttons.isEmpty else {
+        throw Failure(alert.message?.string ?? alert.title.string)
+      }
+      if json {
+        try Output.json(["email": email.trimmingCharacters(in: .whitespaces), "status": "created"])
+      } else {
+        print(alert.message?.string ?? "Signed up.")
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import AnalyticsClientLive
+import ArgumentParser
+import ComposableCore
+import ContactsClientLive
+import DiskCache
+import FileSystem
+import Foundation
+import NumberFactClientLive
+import OrdersClientLive
+import SignUpClientLive
+import TodosClientLive
+
+/// Options every command takes, before or after the subcommand.
+struct GlobalOptions: ParsableArguments {
+  @Option(help: "Where todos and contacts are kept (default: $XDG_DATA_HOME/composable).")
+  var dataDir: String?
+
+  @Option(help: "Where the compressed cache lives (default: $XDG_CACHE_HOME/composable).")
+  var cacheDir: String?
+
+  @Option(help: "The number facts server (default: http://numbersapi.com).")
+  var factURL: String?
+
+  @Option(help: "The sign-up endpoint (default: http://127.0.0.1:8080/api/signup).")
+  var signupURL: String?
+
+  @Option(help: "An orders server; without it the built-in demo backend answers.")
+  var ordersURL: String?
+
+  @Flag(help: "No colours (also when NO_COLOR is set).")
+  var noColor = false
+
+  var useColor: Bool {
+    !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+  }
+
+  func validate() throws {
+    for (name, value) in [
+      ("--fact-url", factURL), ("--signup-url", signupURL), ("--orders-url", ordersURL),
+    ] {
+      guard let value else { continue }
+      guard let url = URL(string: value), let scheme = url.scheme,
+        ["http", "https"].contains(scheme),
+        url.host != nil
+      else { throw ValidationError("\(name) must be an http(s) URL, not '\(value)'.") }
+    }
+  }
+
+  var dataDirectory: URL {
+    dataDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.data()
+  }
+
+  var cacheDirectory: URL {
+    cacheDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.cache()
+  }
+
+  func openCache() throws -> DiskCache {
+    do {
+      return try DiskCache(DiskCache.Configuration(directory: cacheDirectory))
+    } catch {
+      throw Failure("\(error)")
+    }
+  }
+
+  /// The live clients, configured by these options: the only place the app chooses them.
+  func liveDependencies(interactive: Bool) throws -> @Sendable (inout DependencyValues) -> Void {
+    let cache = CacheClient.disk(try openCache())
+    let data = dataDirectory
+    let factURL = factURL.flatMap(URL.init(string:))
+    let signupURL = signupURL.flatMap(URL.init(string:))
+    let ordersURL = ordersURL.flatMap(URL.init(string:))
+    let analytics =
+      ProcessInfo.processInfo.environment["COMPOSABLE_ANALYTICS"] == "1"
+      ? JSONLinesAnalytics(file: data.appendingPathComponent("analytics.jsonl")).client : .disabled
+    return { dependencies in
+      dependencies.cacheClient = cache
+      dependencies.numberFact = .live(
+        configuration: NumberFactClient.Configuration(
+          baseURL: factURL ?? NumberFactClient.Configuration().baseURL
+        ),
+        cache: cache
+      )
+      dependencies.signUpClient = .live(
+        configuration: SignUpClient.Configuration(
+          endpoint: signupURL ?? SignUpClient.Configuration().endpoint
+        )
+      )
+      dependencies.todosClient = .live(file: data.appendingPathComponent("todos.json"))
+      dependencies.contactsClient = .live(file: data.appendingPathComponent("contacts.json"))
+      dependencies.ordersClient =
+        ordersURL.map { .http(baseURL: $0, cache: cache) }
+        ?? .demo(latency: interactive ? .milliseconds(600) : .zero, cache: cache)
+      dependencies.analyticsClient = analytics
+      if !interactive {
+        // A command runs to completion at once: debounces and retry delays do not wait.
+        dependencies.continuousClock = ImmediateClock()
+      }
+    }
+  }
+}
+
+/// A failed operation: the message goes to standard error and the exit code is 1.
+struct Failure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Output for people or, with `--json`, one JSON document.
+enum Output {
+  static func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  }
+}
+
+/// A store for one command, with the live clients the options choose.
+@MainActor
+func commandStore<R: Reducer>(
+  _ options: GlobalOptions,
+  _ initialState: R.State,
+  _ reducer: R
+) throws -> Store<R.State, R.Action> {
+  let dependencies = try options.liveDependencies(interactive: false)
+  return Store(initialState: initialState) {
+    reducer
+  } withDependencies: {
+    dependencies(&$0)
+  }
+}
+
+/// Runs a command body on the main actor, turning a `Failure` into its message on standard error
+/// and exit code 1.
+func runCommand(_ body: @MainActor @Sendable () async throws -> Void) async throws {
+  do {
+    try await body()
+  } catch let failure as Failure {
+    Output.error(failure.description)
+    throw ExitCode.failure
+  }
+}

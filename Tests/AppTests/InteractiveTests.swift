@@ -1,0 +1,167 @@
+import ConcurrencyExtras
+import Foundation
+import HTTPTestServer
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The binary under a pseudo-terminal of 80×24, driven by key bytes, as a person would use it.
+final class PseudoTerminalSession: @unchecked Sendable {
+  let process = Process()
+  let master: Int32
+  private let slave: Int32
+  let output = LockIsolated(Data())
+
+  init(arguments: [String]) throws {
+    var master: Int32 = 0
+    var slave: Int32 = 0
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
+    self.master = master
+    self.slave = slave
+    process.executableURL = binary
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["TERM"] = "xterm"
+    process.environment = environment
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    let output = self.output
+    let source = master
+    Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(source, &buffer, buffer.count)
+        if count <= 0 { return }
+        let chunk = Array(buffer.prefix(count))
+        output.withValue { $0.append(contentsOf: chunk) }
+      }
+    }.start()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    close(slave)
+    close(master)
+  }
+
+  var text: String { String(decoding: output.value, as: UTF8.self) }
+
+  func type(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+  }
+
+  /// Waits until the output since `offset` contains `needle`; fails after five seconds.
+  @discardableResult
+  func waitFor(
+    _ needle: String, after offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      let data = output.value
+      if String(decoding: data.dropFirst(offset), as: UTF8.self).contains(needle) { return true }
+      usleep(10_000)
+    }
+    Issue.record("'\(needle)' never appeared", sourceLocation: sourceLocation)
+    return false
+  }
+
+  func waitForExit() -> Int32? {
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+}
+
+@Suite(.serialized)
+struct InteractiveTests {
+  @Test func aSessionFromLaunchToQuit() async throws {
+    let sandbox = Sandbox()
+    let server = try await HTTPTestServer { request in
+      .text("\(request.path.dropFirst()) is lucky.")
+    }
+    defer { Task { try await server.shutdown() } }
+    let session = try PseudoTerminalSession(arguments: [
+      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+      "--fact-url", server.baseURL.absoluteString,
+    ])
+    // Raw mode, alternate screen, hidden cursor, then the first screen.
+    session.waitFor("\u{1B}[?1049h")
+    session.waitFor("[1 Counter]")
+    session.waitFor("Count: 0")
+
+    var mark = session.output.value.count
+    session.type("++")
+    session.waitFor("Count: 2", after: mark)
+
+    mark = session.output.value.count
+    session.type("f")
+    session.waitFor("Fact about 2", after: mark)
+    session.waitFor("2 is lucky.", after: mark)
+    mark = session.output.value.count
+    session.type("\u{1B}")
+    session.waitFor("+/- count", after: mark)
+    #expect(
+      !String(decoding: session.output.value.dropFirst(mark), as: UTF8.self).contains("┌─Fact"))
+
+    mark = session.output.value.count
+    session.type("2")
+    session.waitFor("[2 Todos]", after: mark)
+    session.type("a")
+    session.type("Buy milk")
+    mark = session.output.value.count
+    session.type("\r")
+    session.waitFor("[ ] Buy milk  (medium)", after: mark)
+    mark = session.output.value.count
+    session.type(" ")
+    session.waitFor("[x] Buy milk", after: mark)
+
+    mark = session.output.value.count
+    session.type("5")
+    session.waitFor("[5 Contacts]", after: mark)
+    session.waitFor("No contacts. Press a to add one.", after: mark)
+
+    mark = session.output.value.count
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+    // The terminal is given back: cursor shown, alternate screen left, settings restored.
+    session.waitFor("\u{1B}[?25h\u{1B}[?1049l", after: mark)
+    var settings = termios()
+    #expect(tcgetattr(session.master, &settings) == 0)
+    #expect(settings.c_lflag & tcflag_t(ECHO) != 0)
+    #expect(settings.c_lflag & tcflag_t(ICANON) != 0)
+
+    // What was typed was saved.
+    let list = try sandbox.run(["todos", "list"])
+    #expect(list.stdout.contains("[x] Buy milk"))
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(arguments: [
+      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+    ])
+    session.waitFor("[1 Counter]")
+    let mark = session.output.value.count
+    session.process.terminate()
+    #expect(session.waitForExit() == 143)
+    session.waitFor("\u{1B}[?1049l", after: mark)
+  }
+
+  @Test func startsOnTheChosenTab() throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(arguments: [
+      "tui", "--tab", "orders", "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+    ])
+    session.waitFor("[3 Orders]")
+    session.waitFor("ORD-00001")
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 0)
+  }
+}

@@ -1,0 +1,68 @@
+import ConcurrencyExtras
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `composable` binary built beside this test bundle.
+let binary: URL = URL(fileURLWithPath: CommandLine.arguments[0])
+  .deletingLastPathComponent()
+  .appendingPathComponent("composable")
+
+/// What a run of the binary printed and how it ended.
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// A data and a cache directory for one test, removed afterwards.
+final class Sandbox: @unchecked Sendable {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "app-\(UUID().uuidString)")
+  var data: URL { root.appendingPathComponent("data") }
+  var cache: URL { root.appendingPathComponent("cache") }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  /// Runs the binary with this sandbox's directories after the arguments.
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    try runBinary(
+      arguments + ["--data-dir", data.path, "--cache-dir", cache.path], environment: environment)
+  }
+}
+
+func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env["NO_COLOR"] = "1"
+  env["COMPOSABLE_ANALYTICS"] = nil
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  // Read both pipes while the process runs, so a full pipe never blocks it.
+  let stdout = LockIsolated(Data())
+  let reader = Thread { stdout.setValue(out.fileHandleForReading.readDataToEndOfFile()) }
+  reader.start()
+  let stderr = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  while !reader.isFinished { usleep(1000) }
+  return Run(
+    status: process.terminationStatus,
+    stdout: String(decoding: stdout.value, as: UTF8.self),
+    stderr: String(decoding: stderr, as: UTF8.self)
+  )
+}
+
+func decodeJSON(_ text: String) throws -> Any {
+  try JSONSerialization.jsonObject(with: Data(text.utf8))
+}
