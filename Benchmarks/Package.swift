@@ -3,7 +3,7 @@ import PackageDescription
 
 // Measured performance of Composable, kept out of the root package so its build and tests do not
 // pay for package-benchmark. Run everything with `swift package benchmark` from this folder.
-let benchmark = Target.Dependency.product(name: "Benchmark", package: "package-benchmark")
+let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
 
 let package = Package(
   name: "Benchmarks",
@@ -11,7 +11,7 @@ let package = Package(
   dependencies: [
     .package(name: "Composable", path: ".."),
     .package(
-      url: "https://github.com/ordo-one/package-benchmark",
+      url: "https://github.com/ordo-one/benchmark",
       from: "1.38.1",
       traits: ["MallocInterposer"]
     ),
@@ -25,7 +25,7 @@ let package = Package(
         .product(name: "Zlib", package: "Composable"),
       ],
       path: "Benchmarks/CacheBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
       name: "TodoListBenchmarks",
@@ -36,7 +36,17 @@ let package = Package(
         .product(name: "TodosClient", package: "Composable"),
       ],
       path: "Benchmarks/TodoListBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "RuntimeBenchmarks",
+      dependencies: [
+        benchmark,
+        .product(name: "ComposableCore", package: "Composable"),
+        .product(name: "ComposableTestSupport", package: "Composable"),
+      ],
+      path: "Benchmarks/RuntimeBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
   ],
   swiftLanguageModes: [.v6]

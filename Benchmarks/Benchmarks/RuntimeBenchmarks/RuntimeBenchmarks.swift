@@ -1,0 +1,194 @@
+import Benchmark
+import ComposableCore
+import ComposableTestSupport
+
+/// A benchmark whose body runs on the main actor, where stores live. The runner awaits the body,
+/// so handing it the benchmark object is safe.
+func mainActorBenchmark(
+  _ name: String,
+  scalingFactor: BenchmarkScalingFactor = .kilo,
+  _ body: @escaping @MainActor (Benchmark) -> Void
+) {
+  Benchmark(name, configuration: .init(scalingFactor: scalingFactor)) { benchmark in
+    nonisolated(unsafe) let benchmark = benchmark
+    await MainActor.run { body(benchmark) }
+  }
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.throughput, .wallClock, .mallocCountTotal, .memoryLeaked],
+    maxDuration: .seconds(2),
+    maxIterations: 10_000
+  )
+
+  Benchmark("Baseline store send", configuration: .init(scalingFactor: .kilo)) { benchmark in
+    let store = makeBaselineStore()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.increment)
+      blackHole(store)
+    }
+    benchmark.stopMeasurement()
+    blackHole(store.state)
+  }
+
+  mainActorBenchmark("Store send, root, .none") { benchmark in
+    do {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { store.send(.increment) }
+      benchmark.stopMeasurement()
+      blackHole(store.state.count)
+    }
+  }
+
+  mainActorBenchmark("Store send, .merge of 2 .none") { benchmark in
+    let store = Store(initialState: Counter.State()) { Counter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(.incrementMergingTwoNones) }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Store send, .merge of 10 .none") { benchmark in
+    do {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { store.send(.incrementMergingNones) }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  func scoped(_ name: String, _ makeLeaf: @escaping @MainActor () -> StoreOf<Counter>) {
+    mainActorBenchmark("Store send, scoped \(name)") { benchmark in
+      let leaf = makeLeaf()
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { leaf.send(.increment) }
+      benchmark.stopMeasurement()
+      blackHole(leaf.state.count)
+    }
+  }
+
+  scoped("1 level") {
+    StoreOf<Depth1>(initialState: Depth1.State(child: Counter.State())) { Depth1(child: Counter()) }
+      .scope(state: \.child!, action: \.child)
+  }
+  scoped("5 levels") {
+    StoreOf<Depth5>(
+      initialState: Depth5.State(
+        child: .init(child: .init(child: .init(child: .init(child: Counter.State()))))
+      )
+    ) {
+      Level(child: Level(child: Level(child: Level(child: Level(child: Counter())))))
+    }
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child)
+  }
+  scoped("10 levels") {
+    // Ten levels of ifLet, from the root state down to the counter.
+    StoreOf<Depth10>(
+      initialState: Depth10.State(
+        child: .init(
+          child: .init(
+            child: .init(
+              child: .init(
+                child: .init(
+                  child: .init(child: .init(child: .init(child: .init(child: Counter.State()))))))))
+        ))
+    ) {
+      Level(
+        child: Level(
+          child: Level(
+            child: Level(
+              child: Level(
+                child: Level(
+                  child: Level(child: Level(child: Level(child: Level(child: Counter()))))))))))
+    }
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+  }
+
+  for count in [100, 10_000, 100_000] {
+    mainActorBenchmark("forEach element action, \(count) rows") { benchmark in
+      do {
+        let store = Store(
+          initialState: Rows.State(
+            rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
+        ) {
+          Rows()
+        }
+        let id = count / 2
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          store.send(.rows(.element(id: id, action: .increment)))
+        }
+        benchmark.stopMeasurement()
+      }
+    }
+  }
+
+  Benchmark("1000 .run effects started and finished") { benchmark in
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      let task = await MainActor.run {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        return store.send(.startRuns(1_000))
+      }
+      await task.finish()
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark("Cancel 1000 in-flight cancellable effects") { benchmark in
+    for _ in benchmark.scaledIterations {
+      let (store, task) = await MainActor.run {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        return (store, store.send(.startLongLiving(1_000)))
+      }
+      benchmark.startMeasurement()
+      await MainActor.run { _ = store.send(.cancelLongLiving) }
+      await task.finish()
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark(
+    "TestStore send + receive", configuration: .init(scalingFactor: .one, maxIterations: 2_000)
+  ) { benchmark in
+    let store = await MainActor.run { TestStore(initialState: Counter.State()) { Counter() } }
+    var count = 0
+    for _ in benchmark.scaledIterations {
+      count += 1
+      let expected = count
+      await store.send(.echo)
+      await store.receive(\.echoed) { $0.count = expected }
+    }
+  }
+
+  mainActorBenchmark("Store.scope creation") { benchmark in
+    do {
+      let store = StoreOf<Depth1>(initialState: Depth1.State(child: Counter.State())) {
+        Depth1(child: Counter())
+      }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.scope(state: \.child!, action: \.child))
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark(
+    "1,000,000 sends (leak check)", configuration: .init(scalingFactor: .one, maxIterations: 3)
+  ) { benchmark in
+    await MainActor.run {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      for _ in 0..<1_000_000 { store.send(.increment) }
+      blackHole(store.state.count)
+    }
+  }
+}
