@@ -9,19 +9,8 @@ extension ContactsClient {
   public static func live(file: URL) -> Self {
     let store = FileStore<[Contact]>(url: file, emptyValue: [])
     return Self(
-      load: {
-        do {
-          return try store.load()
-        } catch {
-          throw ContactsError(error as? FileStoreError ?? .rejected(reason: "\(error)"))
-        }
-      },
-      apply: { change in
-        do {
-          try store.update { change.apply(to: &$0) }
-        } catch {
-          throw ContactsError(error as? FileStoreError ?? .rejected(reason: "\(error)"))
-        }
+      load: { try store.load(reportingAs: ContactsError.self) },
+      apply: { change in try store.update(reportingAs: ContactsError.self) { change.apply(to: &$0) }
       }
     )
   }
@@ -34,15 +23,7 @@ extension ContactsClient {
   }
 }
 
-extension ContactsError {
-  init(_ error: FileStoreError) {
-    switch error {
-    case .corrupt(let movedTo, _): self = .corrupt(keptAt: movedTo)
-    case .readFailed, .lockFailed: self = .unreadable(error.description)
-    case .writeFailed, .rejected: self = .unwritable(error.description)
-    }
-  }
-}
+extension ContactsError: StoredDataError {}
 
 extension ContactsClient: DependencyKey {
   /// The contacts file in the default data directory.

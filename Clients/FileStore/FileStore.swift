@@ -223,3 +223,49 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
 private func lastError() -> String {
   POSIXFile.lastError()
 }
+
+/// A client's own error type for stored data: its enum cases `corrupt(keptAt:)`,
+/// `unreadable(_:)` and `unwritable(_:)` satisfy these requirements.
+public protocol StoredDataError: Error {
+  /// The file could not be decoded; it was kept aside at this path.
+  static func corrupt(keptAt: String) -> Self
+  /// The data could not be read.
+  static func unreadable(_ reason: String) -> Self
+  /// A change could not be saved.
+  static func unwritable(_ reason: String) -> Self
+}
+
+extension FileStore {
+  /// The stored value, with a failure reported as the client's error type.
+  public func load<Failure: StoredDataError>(reportingAs _: Failure.Type) throws(Failure) -> Value {
+    do {
+      return try load()
+    } catch {
+      throw error.reported(as: Failure.self)
+    }
+  }
+
+  /// Applies a change under the lock, with a failure reported as the client's error type.
+  public func update<Failure: StoredDataError>(
+    reportingAs _: Failure.Type,
+    _ change: (inout Value) throws -> Void
+  ) throws(Failure) {
+    do {
+      try update(change)
+    } catch {
+      throw error.reported(as: Failure.self)
+    }
+  }
+}
+
+extension FileStoreError {
+  /// This failure as a client's error type: a corrupt file names where it was kept; read and
+  /// lock failures are unreadable data; write failures and rejected changes are unsaved ones.
+  public func reported<Failure: StoredDataError>(as _: Failure.Type) -> Failure {
+    switch self {
+    case .corrupt(let movedTo, _): .corrupt(keptAt: movedTo)
+    case .readFailed, .lockFailed: .unreadable(description)
+    case .writeFailed, .rejected: .unwritable(description)
+    }
+  }
+}

@@ -10,20 +10,8 @@ extension TodosClient {
   public static func live(file: URL) -> Self {
     let store = FileStore<[TodoItem]>(url: file, emptyValue: [])
     return Self(
-      load: {
-        do {
-          return try store.load()
-        } catch {
-          throw TodosError(error as? FileStoreError ?? .rejected(reason: "\(error)"))
-        }
-      },
-      apply: { change in
-        do {
-          try store.update { change.apply(to: &$0) }
-        } catch {
-          throw TodosError(error as? FileStoreError ?? .rejected(reason: "\(error)"))
-        }
-      }
+      load: { try store.load(reportingAs: TodosError.self) },
+      apply: { change in try store.update(reportingAs: TodosError.self) { change.apply(to: &$0) } }
     )
   }
 
@@ -36,15 +24,7 @@ extension TodosClient {
 
 }
 
-extension TodosError {
-  init(_ error: FileStoreError) {
-    switch error {
-    case .corrupt(let movedTo, _): self = .corrupt(keptAt: movedTo)
-    case .readFailed, .lockFailed: self = .unreadable(error.description)
-    case .writeFailed, .rejected: self = .unwritable(error.description)
-    }
-  }
-}
+extension TodosError: StoredDataError {}
 
 extension TodosClient: DependencyKey {
   /// The todo file in the default data directory.
