@@ -75,35 +75,6 @@ struct Counter: Reducer {
   }
 }
 
-/// One level of nesting: a count, and optionally a child one level deeper, integrated with
-/// `ifLet`, as in TCA's nested-store benchmarks.
-struct Level<Child: Reducer>: Reducer where Child.State: Equatable, Child.Action: Equatable {
-  struct State: Equatable {
-    var count = 0
-    var child: Child.State?
-  }
-
-  @CasePathable
-  enum Action: Equatable {
-    case increment
-    case child(Child.Action)
-  }
-
-  let child: Child
-
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      if case .increment = action { state.count += 1 }
-      return .none
-    }
-    .ifLet(\.child, action: \.child) { child }
-  }
-}
-
-typealias Depth1 = Level<Counter>
-typealias Depth5 = Level<Level<Level<Level<Level<Counter>>>>>
-typealias Depth10 = Level<Level<Level<Level<Level<Level<Level<Level<Level<Level<Counter>>>>>>>>>>
-
 /// A list of counters, integrated with `forEach`.
 struct Rows: Reducer {
   struct Row: Equatable, Identifiable {

@@ -70,46 +70,29 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   scoped("1 level") {
-    StoreOf<Depth1>(initialState: Depth1.State(child: Counter.State())) { Depth1(child: Counter()) }
+    StoreOf<L1>(initialState: L1.State()) { L1() }
       .scope(state: \.child!, action: \.child)
   }
   scoped("5 levels") {
-    StoreOf<Depth5>(
-      initialState: Depth5.State(
-        child: .init(child: .init(child: .init(child: .init(child: Counter.State()))))
-      )
-    ) {
-      Level(child: Level(child: Level(child: Level(child: Level(child: Counter())))))
-    }
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
+    StoreOf<L5>(initialState: L5.State()) { L5() }
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
   }
   scoped("10 levels") {
-    // Ten levels of ifLet, from the root state down to the counter.
-    StoreOf<Depth10>(
-      initialState: Depth10.State(
-        child: .init(
-          child: .init(
-            child: .init(
-              child: .init(
-                child: .init(
-                  child: .init(child: .init(child: .init(child: .init(child: Counter.State()))))))))
-        ))
-    ) {
-      Level(
-        child: Level(
-          child: Level(
-            child: Level(
-              child: Level(
-                child: Level(
-                  child: Level(child: Level(child: Level(child: Level(child: Counter()))))))))))
-    }
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child).scope(state: \.child!, action: \.child)
+    StoreOf<L10>(initialState: L10.State()) { L10() }
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
   }
 
   for count in [100, 10_000, 100_000] {
@@ -171,9 +154,7 @@ let benchmarks: @Sendable () -> Void = {
 
   mainActorBenchmark("Store.scope creation") { benchmark in
     do {
-      let store = StoreOf<Depth1>(initialState: Depth1.State(child: Counter.State())) {
-        Depth1(child: Counter())
-      }
+      let store = StoreOf<L1>(initialState: L1.State()) { L1() }
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         blackHole(store.scope(state: \.child!, action: \.child))

@@ -99,7 +99,20 @@ extension Effect {
 
   /// Runs every effect at once; the result finishes when all of them have.
   public static func merge(_ effects: Self...) -> Self {
-    .merge(effects)
+    // Reducers merge a few effects on every action, most of them `.none`: answer that case
+    // without building anything.
+    var onlyEffect: Self?
+    for effect in effects {
+      if case .none = effect.operation { continue }
+      guard onlyEffect == nil else { return .merge(effects as [Self]) }
+      onlyEffect = effect
+    }
+    return onlyEffect ?? .none
+  }
+
+  /// Runs every effect in the array at once; the result finishes when all of them have.
+  public static func merge(_ effects: [Self]) -> Self {
+    merge(effects[...])
   }
 
   /// Runs every effect in the sequence at once; the result finishes when all of them have.
