@@ -36,13 +36,6 @@ public struct Screen: Equatable, Sendable {
     styles[row] = style
   }
 
-  /// The first empty row at or after `row`.
-  public func nextFreeRow(from row: Int) -> Int {
-    var row = row
-    while row < height, !lines[row].isEmpty { row += 1 }
-    return row
-  }
-
   /// The screen as plain text, one line per row with trailing spaces removed: what tests and
   /// snapshots compare.
   public var text: String {
