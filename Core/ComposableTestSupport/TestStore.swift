@@ -23,8 +23,8 @@ public final class TestStore<State: Equatable, Action> {
   /// test asserted. Received actions that are not yet asserted are ahead of it.
   private var snapshot: State
   /// Where each `send` was made, indexed by the tag its effects carry.
-  private var sendLocations: [TestLocation] = []
-  private let location: TestLocation
+  private var sendLocations: [IssueLocation] = []
+  private let location: IssueLocation
   private var usesSerialExecution = false
 
   /// How strictly the store checks the test; `.on` by default.
@@ -66,7 +66,7 @@ public final class TestStore<State: Equatable, Action> {
       reducer: TestReducer(base: reducer, recorder: recorder),
       dependencies: dependencies
     )
-    self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.useMainSerialExecutor = true
   }
 
@@ -119,7 +119,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     settleUnassertedReceivedActions(before: "sending an action", at: location)
     let previous = exhaustivity == .on ? snapshot : core.state
     core.sendTag = sendLocations.count
@@ -161,7 +161,7 @@ public final class TestStore<State: Equatable, Action> {
       mismatch: { _ in nil },
       timeout: timeout,
       update: updateStateToExpectedResult,
-      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -188,7 +188,7 @@ public final class TestStore<State: Equatable, Action> {
       },
       timeout: timeout,
       update: updateStateToExpectedResult,
-      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -212,7 +212,7 @@ public final class TestStore<State: Equatable, Action> {
       },
       timeout: timeout,
       update: updateStateToExpectedResult,
-      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -232,7 +232,7 @@ public final class TestStore<State: Equatable, Action> {
       mismatch: { _ in nil },
       timeout: timeout,
       update: updateStateToExpectedResult,
-      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -242,7 +242,7 @@ public final class TestStore<State: Equatable, Action> {
     mismatch: (Action) -> String?,
     timeout: Duration?,
     update: ((inout State) throws -> Void)?,
-    at location: TestLocation
+    at location: IssueLocation
   ) async {
     let timeout = timeout ?? self.timeout
     let isExhaustive = exhaustivity == .on
@@ -312,7 +312,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await Task.megaYield()
     guard let last = recorder.received.last else {
       if strict { location.report("There were no received actions to skip.") }
@@ -336,7 +336,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await Task.megaYield()
     let running = core.inFlightEffects
     guard !running.isEmpty else {
@@ -360,7 +360,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let timeout = timeout ?? self.timeout
     let finished = await waitUntil(timeout: timeout) { core.inFlightEffects.isEmpty }
     if !finished {
@@ -380,7 +380,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let actual = core.state
     var expected = exhaustivity == .on ? snapshot : actual
     do {
@@ -405,7 +405,7 @@ public final class TestStore<State: Equatable, Action> {
     update: ((inout State) throws -> Void)?,
     step: String,
     action: Action,
-    at location: TestLocation
+    at location: IssueLocation
   ) {
     let header = "\(step) \(describeValue(action).indenting(by: 2).trimmingLeadingSpaces)"
     var expected = exhaustivity == .on ? previous : actual
@@ -448,7 +448,7 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func settleUnassertedReceivedActions(before step: String, at location: TestLocation) {
+  private func settleUnassertedReceivedActions(before step: String, at location: IssueLocation) {
     guard let last = recorder.received.last else { return }
     let actions = recorder.received.map(\.action)
     let count = actions.count
@@ -468,7 +468,7 @@ public final class TestStore<State: Equatable, Action> {
     snapshot = last.state
   }
 
-  private func checkUnassertedReceivedActions(at location: TestLocation) {
+  private func checkUnassertedReceivedActions(at location: IssueLocation) {
     let actions = recorder.received.map(\.action)
     guard !actions.isEmpty else { return }
     let message =
@@ -509,7 +509,7 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func reportSkipped(_ message: String, at location: TestLocation) {
+  private func reportSkipped(_ message: String, at location: IssueLocation) {
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
     withExpectedIssue {
       location.report("Skipped assertion: " + message)
@@ -561,7 +561,7 @@ public struct TestStoreTask: Hashable, Sendable {
     var deadline = Deadline(timeout)
     while !isDone.value {
       guard deadline.hasPassed() == false else {
-        TestLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
           """
           Expected the task to finish, but it is still running after \(timeout).
 
@@ -600,18 +600,6 @@ struct Deadline {
   }
 }
 
-/// Where a test step was written, so failures point at it.
-struct TestLocation {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
 private func describeValue(_ value: Any) -> String {
   String(customDumping: value)
 }
@@ -633,13 +621,6 @@ private func describe<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> Strin
 }
 
 extension String {
-  fileprivate func indenting(by count: Int) -> String {
-    let indentation = String(repeating: " ", count: count)
-    return split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : indentation + $0 }
-      .joined(separator: "\n")
-  }
-
   fileprivate var trimmingLeadingSpaces: String {
     String(drop { $0 == " " })
   }

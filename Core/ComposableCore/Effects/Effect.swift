@@ -243,7 +243,8 @@ struct EffectScope: Hashable, @unchecked Sendable {
 }
 
 extension String {
-  func indenting(by count: Int) -> String {
+  /// The text with every non-empty line indented, for multi-line values in messages.
+  package func indenting(by count: Int) -> String {
     let indentation = String(repeating: " ", count: count)
     return split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : indentation + $0 }

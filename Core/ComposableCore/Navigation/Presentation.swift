@@ -94,7 +94,7 @@ extension Reducer {
       destination: destination(),
       toPresentationState: toPresentationState,
       toPresentationAction: Case(toPresentationAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -126,7 +126,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let destination: Destination
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   let toPresentationAction: Case<PresentationAction<Destination.Action>>
-  let location: SourceLocation
+  let location: IssueLocation
 
   /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
   /// the effects of a child that went away.

@@ -53,7 +53,7 @@ extension Reducer {
       destination: destination(),
       toStackState: toStackState,
       toStackAction: Case(toStackAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -64,7 +64,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let destination: Destination
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction: Case<StackAction<Destination.State, Destination.Action>>
-  let location: SourceLocation
+  let location: IssueLocation
 
   /// Runs the element for element actions, then the parent, then applies a push or pop.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

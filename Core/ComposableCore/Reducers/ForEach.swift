@@ -80,7 +80,7 @@ extension Reducer {
       element: element(),
       toElementsState: toElementsState,
       toElementAction: Case(toElementAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -91,7 +91,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   let element: Element
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: Case<IdentifiedAction<ID, Element.Action>>
-  let location: SourceLocation
+  let location: IssueLocation
 
   /// Runs the element first for element actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

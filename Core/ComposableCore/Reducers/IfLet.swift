@@ -19,7 +19,7 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: Case(toWrappedAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -30,7 +30,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: Case<Child.Action>
-  let location: SourceLocation
+  let location: IssueLocation
 
   /// Runs the child first for child actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
@@ -83,7 +83,7 @@ extension Reducer where State: CasePathable {
       toChildStateKeyPath: toCaseState,
       toChildState: CasePaths.Case(toCaseState),
       toChildAction: CasePaths.Case(toCaseAction),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -95,7 +95,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildStateKeyPath: AnyKeyPath
   let toChildState: Case<Child.State>
   let toChildAction: Case<Child.Action>
-  let location: SourceLocation
+  let location: IssueLocation
 
   /// Runs the child first for child actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
@@ -134,16 +134,23 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 }
 
-/// Where an operator was applied, for runtime issues that point at the feature's source.
-struct SourceLocation: CustomStringConvertible, Sendable {
+/// Where an operator or a test step was written, for issues that point at that source line.
+package struct IssueLocation: CustomStringConvertible, Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
-  var description: String { "\(fileID):\(line)" }
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 
-  func report(_ message: String) {
+  package var description: String { "\(fileID):\(line)" }
+
+  package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
