@@ -156,7 +156,7 @@ public struct ContactsBook: Reducer, Sendable {
       case .loadResponse(.success(let contacts)):
         state.isLoading = false
         state.hasLoaded = true
-        state.contacts = IdentifiedArray(contacts, uniquingIDsWith: { first, _ in first })
+        state.contacts = state.contacts.merging(loaded: contacts)
         return .none
 
       case .loadResponse(.failure(let error)):

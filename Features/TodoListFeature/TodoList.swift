@@ -179,7 +179,7 @@ public struct TodoList: Reducer, Sendable {
       case .loadResponse(.success(let todos)):
         state.isLoading = false
         state.hasLoaded = true
-        state.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
+        state.todos = state.todos.merging(loaded: todos)
         return .none
 
       case .loadResponse(.failure(let error)):

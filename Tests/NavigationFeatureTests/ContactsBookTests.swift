@@ -55,6 +55,41 @@ struct ContactsBookTests {
     #expect(store.state.sortedContacts.map(\.name) == ["Ada Lovelace", "Alan Turing"])
   }
 
+  @Test func aContactAddedWhileLoadingSurvivesTheLoad() async {
+    let clock = TestClock()
+    let contacts = RecordingContacts([ada])
+    let store = TestStore(initialState: ContactsBook.State()) {
+      ContactsBook()
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.contactsClient = ContactsClient(
+        load: {
+          try await clock.sleep(for: .seconds(1))
+          return contacts.stored
+        },
+        apply: contacts.client.apply
+      )
+    }
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.send(.addButtonTapped) {
+      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
+    }
+    await store.send(.destination(.presented(.add(.set(\.contact.name, "Grace"))))) {
+      $0.destination = .add(
+        ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace"), isNew: true))
+    }
+    await store.send(.destination(.presented(.add(.saveButtonTapped))))
+    let grace = Contact(id: UUID(0), name: "Grace")
+    await store.receive(\.destination.add.delegate.saved) { $0.contacts = [grace] }
+    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.contacts = [ada, grace]
+    }
+  }
+
   @Test func pushDetailThenEditThenSaveUpdatesEveryScreen() async {
     let contacts = RecordingContacts()
     let store = makeStore(contacts: contacts)

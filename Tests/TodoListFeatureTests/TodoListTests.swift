@@ -96,6 +96,37 @@ struct TodoListTests {
     }
   }
 
+  @Test func aTodoAddedWhileLoadingSurvivesTheLoad() async {
+    let clock = TestClock()
+    let todos = RecordingTodos([item(1, "Milk")])
+    let store = TestStore(initialState: TodoList.State()) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = .constant(day)
+      $0.uuid = .incrementing
+      $0.todosClient = TodosClient(
+        load: {
+          try await clock.sleep(for: .seconds(1))
+          return todos.stored
+        },
+        apply: todos.client.apply
+      )
+    }
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.send(.set(\.newTitle, "Eggs")) { $0.newTitle = "Eggs" }
+    await store.send(.addButtonTapped) {
+      $0.todos = [TodoItem(id: UUID(0), title: "Eggs", createdAt: day)]
+      $0.newTitle = ""
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.todos = [item(1, "Milk"), TodoItem(id: UUID(0), title: "Eggs", createdAt: day)]
+    }
+  }
+
   // MARK: Adding
 
   @Test func addingATodo() async {
