@@ -215,9 +215,9 @@ extension Effect {
 
   /// Marks the effects of a child reducer with the place the child lives at, so that its
   /// cancellation ids do not collide with a sibling's and its effects can be cancelled together.
-  func scoped(to scope: EffectScope) -> Self {
+  func scoped(to scope: @autoclosure () -> EffectScope) -> Self {
     if case .none = operation { return self }
-    return Self(operation: .scoped(scope, self))
+    return Self(operation: .scoped(scope(), self))
   }
 
   /// An effect that cancels every in-flight effect of the child living at `scope`.

@@ -32,10 +32,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: Case<Child.Action>
   let location: IssueLocation
 
+  /// Built only when the child has effects to scope or cancel: boxing the key path allocates,
+  /// and most actions reach this reducer without touching the child.
+  private var effectScope: EffectScope { EffectScope(location: toChildState) }
+
   /// Runs the child first for child actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let scope = EffectScope(location: toChildState)
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(from: action) {
       if state[keyPath: toChildState] == nil {
@@ -54,13 +57,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let toChildAction = self.toChildAction
         childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
           .map { toChildAction._embed($0) as! Parent.Action }
-          .scoped(to: scope)
+          .scoped(to: effectScope)
       }
     }
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let dismissal: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancelScope(scope) : .none
+      wasPresent && state[keyPath: toChildState] == nil ? .cancelScope(effectScope) : .none
     return .merge(childEffects, parentEffects, dismissal)
   }
 }
@@ -97,17 +100,19 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: Case<Child.Action>
   let location: IssueLocation
 
+  /// Built only when needed, as in `ifLet`.
+  private var effectScope: EffectScope { EffectScope(location: toChildStateKeyPath) }
+
   /// Runs the child first for child actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let scope = EffectScope(location: toChildStateKeyPath)
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction._extract(from: action) {
       if var childState = toChildState._extract(from: state) {
         let toChildAction = self.toChildAction
         childEffects = child.reduce(into: &childState, action: childAction)
           .map { toChildAction._embed($0) as! Parent.Action }
-          .scoped(to: scope)
+          .scoped(to: effectScope)
         state = toChildState._embed(childState) as! Parent.State
       } else {
         location.report(
@@ -129,7 +134,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasInCase = toChildState._extract(from: state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let dismissal: Effect<Parent.Action> =
-      wasInCase && toChildState._extract(from: state) == nil ? .cancelScope(scope) : .none
+      wasInCase && toChildState._extract(from: state) == nil ? .cancelScope(effectScope) : .none
     return .merge(childEffects, parentEffects, dismissal)
   }
 }
