@@ -6,12 +6,28 @@ import IssueReporting
 /// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
 @propertyWrapper
 public struct PresentationState<State> {
-  /// The presented child's state, or `nil` when nothing is presented.
-  public var wrappedValue: State?
+  /// The presented child's state, or `nil` when nothing is presented. Assigning it counts as the
+  /// parent presenting (or replacing, or clearing) the child.
+  public var wrappedValue: State? {
+    get { presented }
+    set {
+      presented = newValue
+      assignments &+= 1
+    }
+  }
+
+  /// The state itself, changed in place by the child's reducer without counting as an
+  /// assignment.
+  var presented: State?
+
+  /// How often the parent assigned the state. While it stays the same across an action, the
+  /// child is the one it was, and the reducer can skip working out the child's identity, which
+  /// takes reflection: most actions, such as each keystroke in a sheet, leave it alone.
+  var assignments: UInt = 0
 
   /// Wraps optional child state.
   public init(wrappedValue: State?) {
-    self.wrappedValue = wrappedValue
+    self.presented = wrappedValue
   }
 
   /// The wrapper itself, for `ifLet(\.$destination, …)`.
@@ -21,8 +37,19 @@ public struct PresentationState<State> {
   }
 }
 
-extension PresentationState: Equatable where State: Equatable {}
-extension PresentationState: Hashable where State: Hashable {}
+extension PresentationState: Equatable where State: Equatable {
+  /// Equal when the presented states are; how they came to be is not part of the value.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.presented == rhs.presented
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented state.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(presented)
+  }
+}
 extension PresentationState: Sendable where State: Sendable {}
 
 extension PresentationState: Codable where State: Codable {
@@ -133,16 +160,16 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let presentationAction = toPresentationAction._extract(from: action)
-    let identityBefore = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity)
+    let before = state[keyPath: toPresentationState]
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
 
     switch presentationAction {
     case .presented(let destinationAction)?:
-      if let identity = identityBefore {
+      if let presented = before.presented {
         let toPresentationAction = self.toPresentationAction
         destinationEffects = destination.reduce(
-          into: &state[keyPath: toPresentationState].wrappedValue!,
+          into: &state[keyPath: toPresentationState].presented!,
           action: destinationAction
         )
         .map { toPresentationAction._embed(PresentationAction.presented($0)) as! Parent.Action }
@@ -150,7 +177,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           with: toPresentationAction._embed(PresentationAction<Destination.Action>.dismiss)
             as! Parent.Action
         )
-        .scoped(to: scope(identity))
+        .scoped(to: scope(presentationIdentity(presented)))
       } else {
         location.report(
           """
@@ -165,7 +192,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         )
       }
     case .dismiss?:
-      if identityBefore == nil {
+      if before.presented == nil {
         location.report(
           """
           An "ifLet" at "\(location)" received a dismissal when destination state was already \
@@ -179,20 +206,28 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
 
     let parentEffects = parent.reduce(into: &state, action: action)
+    let wasReassigned = state[keyPath: toPresentationState].assignments != before.assignments
 
     if isDismissing {
-      state[keyPath: toPresentationState].wrappedValue = nil
-    } else if case .presented? = presentationAction,
-      let presented = state[keyPath: toPresentationState].wrappedValue, isEphemeral(presented),
-      presentationIdentity(presented) == identityBefore
+      state[keyPath: toPresentationState].presented = nil
+    } else if case .presented? = presentationAction, !wasReassigned,
+      let presented = state[keyPath: toPresentationState].presented, isEphemeral(presented)
     {
       // An alert or dialog closes once the user has acted on it.
-      state[keyPath: toPresentationState].wrappedValue = nil
+      state[keyPath: toPresentationState].presented = nil
     }
 
-    let identityAfter = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity)
+    // The child that was presented is gone when nothing is presented now, or when the parent put
+    // a different child in its place; only then do its effects end.
+    guard let old = before.presented else { return .merge(destinationEffects, parentEffects) }
+    let isGone: Bool
+    if let current = state[keyPath: toPresentationState].presented {
+      isGone = wasReassigned && presentationIdentity(old) != presentationIdentity(current)
+    } else {
+      isGone = true
+    }
     let dismissal: Effect<Parent.Action> =
-      identityBefore.map { $0 != identityAfter ? .cancelScope(scope($0)) : .none } ?? .none
+      isGone ? .cancelScope(scope(presentationIdentity(old))) : .none
     return .merge(destinationEffects, parentEffects, dismissal)
   }
 
