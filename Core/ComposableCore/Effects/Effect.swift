@@ -198,6 +198,13 @@ extension Effect {
     }
   }
 
+  /// Whether the effect does nothing, the answer to most actions.
+  @usableFromInline
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
   /// Whether the store can finish this effect without suspending: it only sends, cancels or
   /// does nothing.
   var isSynchronous: Bool {
@@ -215,12 +222,14 @@ extension Effect {
 
   /// Marks the effects of a child reducer with the place the child lives at, so that its
   /// cancellation ids do not collide with a sibling's and its effects can be cancelled together.
+  @usableFromInline
   func scoped(to scope: @autoclosure () -> EffectScope) -> Self {
     if case .none = operation { return self }
     return Self(operation: .scoped(scope(), self))
   }
 
   /// An effect that cancels every in-flight effect of the child living at `scope`.
+  @usableFromInline
   static func cancelScope(_ scope: EffectScope) -> Self {
     Self(operation: .cancelScope(scope))
   }
@@ -236,6 +245,7 @@ struct EffectScope: Hashable, @unchecked Sendable {
   let location: AnyHashable
   let id: AnyHashable?
 
+  @usableFromInline
   init(location: AnyHashable, id: AnyHashable? = nil) {
     self.location = location
     self.id = id

@@ -15,8 +15,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// steps started an effect that is still running.
   package var sendTag = 0
 
-  private var queue: [(action: Action, tasks: EffectTasks?)] = []
+  private var queue: [QueuedAction] = []
   private var isProcessing = false
+  private var hasQueued = false
   /// The group of the outermost `send` being processed, made only once an effect needs it.
   private var rootTasks: EffectTasks?
 
@@ -47,24 +48,69 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// Processes `action` and every action it leads to synchronously, in order. An action sent
   /// while another is being processed is queued behind it.
   private func send(_ action: Action, tasks: EffectTasks?) -> Task<Void, Never>? {
-    queue.append((action, tasks))
-    guard !isProcessing else { return nil }
-    isProcessing = true
-    var index = 0
-    while index < queue.count {
-      let (action, tasks) = queue[index]
-      index += 1
-      let effect = DependencyValues.$_current.withValue(dependencies) {
-        reducer.reduce(into: &state, action: action)
-      }
-      run(effect, EffectContext(origin: action, tasks: tasks))
+    guard !isProcessing else {
+      enqueue(action, tasks: tasks)
+      return nil
     }
-    queue.removeAll(keepingCapacity: true)
+    isProcessing = true
+    // Most sends lead to no further action: only touch the queue when something was queued, since
+    // every generic array operation here pays for type metadata lookups.
+    process(action, tasks: tasks)
+    if hasQueued { drainQueue() }
     isProcessing = false
     let group = tasks == nil ? rootTasks : nil
     if tasks == nil { rootTasks = nil }
     notifyObservers()
     return group?.makeTask()
+  }
+
+  @inline(never)
+  private func enqueue(_ action: Action, tasks: EffectTasks?) {
+    queue.append(QueuedAction(action: action, tasks: tasks))
+    hasQueued = true
+  }
+
+  @inline(never)
+  private func drainQueue() {
+    var index = 0
+    while index < queue.count {
+      let queued = queue[index]
+      index += 1
+      process(queued.action, tasks: queued.tasks)
+    }
+    queue = []
+    hasQueued = false
+  }
+
+  private func process(_ action: Action, tasks: EffectTasks?) {
+    let effect = Self.reduce(reducer, &state, action, dependencies)
+    guard !effect.isNone else { return }
+    runReturned(effect, from: action, tasks: tasks)
+  }
+
+  /// Runs the reducer with the store's dependencies current. Nonisolated, so the closure handed
+  /// to the task-local does not carry a main-actor check on every action.
+  private nonisolated static func reduce(
+    _ reducer: R,
+    _ state: inout State,
+    _ action: Action,
+    _ dependencies: DependencyValues
+  ) -> Effect<Action> {
+    DependencyValues.$_current.withValue(dependencies) {
+      reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  /// Kept out of `process` so that an action answered with `.none` never touches the effect
+  /// context's type metadata.
+  @inline(never)
+  private func runReturned(_ effect: Effect<Action>, from action: Action, tasks: EffectTasks?) {
+    run(effect, EffectContext(origin: action, tasks: tasks))
+  }
+
+  private struct QueuedAction {
+    let action: Action
+    let tasks: EffectTasks?
   }
 
   private func makeSend(_ tasks: EffectTasks) -> Send<Action> {
