@@ -33,9 +33,12 @@ extension Reducer where Body == Never {
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs the reducer's ``body``.
+  ///
+  /// The body is built again only when the reducer value or the current dependencies differ from
+  /// the last time it was built; a body must not read other mutable state to decide its shape.
   @inlinable
   public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
-    body.reduce(into: &state, action: action)
+    BodyCache.reduce(self, into: &state, action: action)
   }
 }
 
