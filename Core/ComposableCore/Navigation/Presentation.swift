@@ -120,7 +120,7 @@ extension Reducer {
       parent: self,
       destination: destination(),
       toPresentationState: toPresentationState,
-      toPresentationAction: Case(toPresentationAction),
+      toPresentationAction: CaseAccess(toPresentationAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -152,14 +152,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let parent: Parent
   let destination: Destination
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
-  let toPresentationAction: Case<PresentationAction<Destination.Action>>
+  let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   let location: IssueLocation
 
   /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
   /// the effects of a child that went away.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let presentationAction = toPresentationAction._extract(from: action)
+    let presentationAction = toPresentationAction.extract(from: action)
     let before = state[keyPath: toPresentationState]
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
@@ -172,10 +172,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           into: &state[keyPath: toPresentationState].presented!,
           action: destinationAction
         )
-        .map { toPresentationAction._embed(PresentationAction.presented($0)) as! Parent.Action }
+        .map { toPresentationAction.embed(PresentationAction.presented($0)) }
         .dismissing(
-          with: toPresentationAction._embed(PresentationAction<Destination.Action>.dismiss)
-            as! Parent.Action
+          with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss)
         )
         .scoped(to: scope(presentationIdentity(presented)))
       } else {

@@ -52,7 +52,7 @@ extension Reducer {
       parent: self,
       destination: destination(),
       toStackState: toStackState,
-      toStackAction: Case(toStackAction),
+      toStackAction: CaseAccess(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -63,13 +63,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
   let destination: Destination
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
-  let toStackAction: Case<StackAction<Destination.State, Destination.Action>>
+  let toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: IssueLocation
 
   /// Runs the element for element actions, then the parent, then applies a push or pop.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let stackAction = toStackAction._extract(from: action)
+    let stackAction = toStackAction.extract(from: action)
     var destinationEffects = Effect<Parent.Action>.none
     let toStackAction = self.toStackAction
 
@@ -90,11 +90,10 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           into: &state[keyPath: toStackState][id: id]!,
           action: elementAction
         )
-        .map { toStackAction._embed(StackAction.element(id: id, action: $0)) as! Parent.Action }
+        .map { toStackAction.embed(StackAction.element(id: id, action: $0)) }
         .dismissing(
-          with: toStackAction._embed(
+          with: toStackAction.embed(
             StackAction<Destination.State, Destination.Action>.popFrom(id: id))
-            as! Parent.Action
         )
         .scoped(to: EffectScope(location: toStackState, id: id))
       }

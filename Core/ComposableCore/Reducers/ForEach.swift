@@ -79,7 +79,7 @@ extension Reducer {
       parent: self,
       element: element(),
       toElementsState: toElementsState,
-      toElementAction: Case(toElementAction),
+      toElementAction: CaseAccess(toElementAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -90,14 +90,14 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   let parent: Parent
   let element: Element
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: Case<IdentifiedAction<ID, Element.Action>>
+  let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
   let location: IssueLocation
 
   /// Runs the element first for element actions, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffects = Effect<Parent.Action>.none
-    if case .element(let id, let elementAction)? = toElementAction._extract(from: action) {
+    if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
       if state[keyPath: toElementsState][id: id] == nil {
         location.report(
           """
@@ -116,7 +116,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
           into: &state[keyPath: toElementsState][id: id]!,
           action: elementAction
         )
-        .map { toElementAction._embed(.element(id: id, action: $0)) as! Parent.Action }
+        .map { toElementAction.embed(.element(id: id, action: $0)) }
         .scoped(to: EffectScope(location: toElementsState, id: id))
       }
     }

@@ -18,7 +18,7 @@ extension Reducer {
       parent: self,
       child: wrapped(),
       toChildState: toWrappedState,
-      toChildAction: Case(toWrappedAction),
+      toChildAction: CaseAccess(toWrappedAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -26,45 +26,87 @@ extension Reducer {
 
 /// The reducer `ifLet` returns: the parent, plus a child on optional state.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: Case<Child.Action>
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
+  /// Where the child state is stored inside the parent's, when the key path is plain stored
+  /// properties: reading it there skips the key path machinery, the largest cost of this
+  /// reducer on actions that do not concern the child.
+  @usableFromInline let childStateOffset: Int?
   let location: IssueLocation
+
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CaseAccess<Parent.Action, Child.Action>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.childStateOffset = MemoryLayout<Parent.State>.offset(of: toChildState)
+    self.location = location
+  }
+
+  @inlinable
+  func isPresent(_ state: inout Parent.State) -> Bool {
+    guard let offset = childStateOffset else { return state[keyPath: toChildState] != nil }
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      (UnsafeMutableRawPointer(pointer) + offset)
+        .assumingMemoryBound(to: Child.State?.self).pointee != nil
+    }
+  }
 
   /// Built only when the child has effects to scope or cancel: boxing the key path allocates,
   /// and most actions reach this reducer without touching the child.
-  private var effectScope: EffectScope { EffectScope(location: toChildState) }
+  @usableFromInline
+  var effectScope: EffectScope { EffectScope(location: toChildState) }
 
+  // Inlinable, as every action of a feature passes through here: specialised for the concrete
+  // feature types, it does not look up generic type metadata on each call.
   /// Runs the child first for child actions, then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
-    if let childAction = toChildAction._extract(from: action) {
-      if state[keyPath: toChildState] == nil {
-        location.report(
-          """
-          An "ifLet" at "\(location)" received a child action when child state was "nil":
-
-            Action:
-              \(String(describing: action))
-
-          This usually means an effect of the child kept running after the parent set the \
-          state to "nil", or an action was sent to a child store that is no longer shown.
-          """
-        )
+    let wasPresent: Bool
+    if let childAction = toChildAction.extract(from: action) {
+      if !isPresent(&state) {
+        reportMissingChild(action)
+        wasPresent = false
       } else {
         let toChildAction = self.toChildAction
         childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .map { toChildAction._embed($0) as! Parent.Action }
+          .map { toChildAction.embed($0) }
           .scoped(to: effectScope)
+        wasPresent = true
       }
+    } else {
+      wasPresent = isPresent(&state)
     }
-    let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
-    let dismissal: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancelScope(effectScope) : .none
-    return .merge(childEffects, parentEffects, dismissal)
+    guard wasPresent, !isPresent(&state) else {
+      return childEffects.isNone ? parentEffects : .merge(childEffects, parentEffects)
+    }
+    return .merge(childEffects, parentEffects, .cancelScope(effectScope))
+  }
+
+  @usableFromInline
+  func reportMissingChild(_ action: Parent.Action) {
+    location.report(
+      """
+      An "ifLet" at "\(location)" received a child action when child state was "nil":
+
+        Action:
+          \(String(describing: action))
+
+      This usually means an effect of the child kept running after the parent set the \
+      state to "nil", or an action was sent to a child store that is no longer shown.
+      """
+    )
   }
 }
 
@@ -84,8 +126,8 @@ extension Reducer where State: CasePathable {
       parent: self,
       child: `case`(),
       toChildStateKeyPath: toCaseState,
-      toChildState: CasePaths.Case(toCaseState),
-      toChildAction: CasePaths.Case(toCaseAction),
+      toChildState: CaseAccess(toCaseState),
+      toChildAction: CaseAccess(toCaseAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -96,8 +138,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
   let toChildStateKeyPath: AnyKeyPath
-  let toChildState: Case<Child.State>
-  let toChildAction: Case<Child.Action>
+  let toChildState: CaseAccess<Parent.State, Child.State>
+  let toChildAction: CaseAccess<Parent.Action, Child.Action>
   let location: IssueLocation
 
   /// Built only when needed, as in `ifLet`.
@@ -107,13 +149,13 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
-    if let childAction = toChildAction._extract(from: action) {
-      if var childState = toChildState._extract(from: state) {
+    if let childAction = toChildAction.extract(from: action) {
+      if var childState = toChildState.extract(from: state) {
         let toChildAction = self.toChildAction
         childEffects = child.reduce(into: &childState, action: childAction)
-          .map { toChildAction._embed($0) as! Parent.Action }
+          .map { toChildAction.embed($0) }
           .scoped(to: effectScope)
-        state = toChildState._embed(childState) as! Parent.State
+        state = toChildState.embed(childState)
       } else {
         location.report(
           """
@@ -131,10 +173,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         )
       }
     }
-    let wasInCase = toChildState._extract(from: state) != nil
+    let wasInCase = toChildState.extract(from: state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let dismissal: Effect<Parent.Action> =
-      wasInCase && toChildState._extract(from: state) == nil ? .cancelScope(effectScope) : .none
+      wasInCase && toChildState.extract(from: state) == nil ? .cancelScope(effectScope) : .none
     return .merge(childEffects, parentEffects, dismissal)
   }
 }

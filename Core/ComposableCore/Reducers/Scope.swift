@@ -9,11 +9,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(Case<Child.State>)
+    case casePath(CaseAccess<ParentState, Child.State>)
   }
 
   let toChildState: StatePath
-  let toChildAction: Case<Child.Action>
+  let toChildAction: CaseAccess<ParentAction, Child.Action>
   let child: Child
   let effectScope: EffectScope
   let fileID: StaticString
@@ -32,7 +32,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
-    self.toChildAction = Case(toChildAction)
+    self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
     self.fileID = fileID
@@ -52,8 +52,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
-    self.toChildState = .casePath(Case(toChildState))
-    self.toChildAction = Case(toChildAction)
+    self.toChildState = .casePath(CaseAccess(toChildState))
+    self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
     self.fileID = fileID
@@ -64,13 +64,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Runs the child for child actions; ignores every other action.
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction._extract(from: action) else { return .none }
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
     let childEffect: Effect<Child.Action>
     switch toChildState {
     case .keyPath(let keyPath):
       childEffect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
     case .casePath(let casePath):
-      guard var childState = casePath._extract(from: state) else {
+      guard var childState = casePath.extract(from: state) else {
         reportIssue(
           """
           A "Scope" at "\(fileID):\(line)" received a child action when child state was set to a \
@@ -93,12 +93,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         return .none
       }
       childEffect = child.reduce(into: &childState, action: childAction)
-      state = casePath._embed(childState) as! ParentState
+      state = casePath.embed(childState)
     }
     let toChildAction = self.toChildAction
     return
       childEffect
-      .map { toChildAction._embed($0) as! ParentAction }
+      .map { toChildAction.embed($0) }
       .scoped(to: effectScope)
   }
 }

@@ -2,6 +2,7 @@ import Dependencies
 
 /// What a ``Store`` needs from whatever runs it: the root runtime, or a scope of another store.
 @MainActor
+@usableFromInline
 package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
@@ -18,8 +19,10 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 /// when something changed. ``scope(state:action:)`` hands a child feature a store of its own.
 @MainActor
 public final class Store<State, Action> {
+  @usableFromInline
   package let core: any StoreCore<State, Action>
 
+  @usableFromInline
   package init(core: any StoreCore<State, Action>) {
     self.core = core
   }
@@ -49,18 +52,20 @@ public final class Store<State, Action> {
     StoreTask(rawValue: core.send(action))
   }
 
+  // Inlinable so that the closures a child store calls on every action are specialised.
   /// A store for a child feature: it sees the child's part of this store's state, and its
   /// actions go through this store's reducer, embedded by `action`.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    let embed = Case(toChildAction)
+    let embed = CaseAccess(toChildAction)
     return Store<ChildState, ChildAction>(
       core: ScopedCore(
         base: core,
         toState: { $0[keyPath: toChildState] },
-        fromAction: { embed._embed($0) as! Action }
+        fromAction: { embed.embed($0) }
       )
     )
   }
@@ -139,11 +144,13 @@ public struct StoreStates<State>: AsyncSequence {
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 @MainActor
+@usableFromInline
 final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
   let toState: (ParentState) -> State
   let fromAction: (Action) -> ParentAction
 
+  @usableFromInline
   init(
     base: any StoreCore<ParentState, ParentAction>,
     toState: @escaping (ParentState) -> State,
@@ -154,18 +161,22 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     self.fromAction = fromAction
   }
 
+  @usableFromInline
   var state: State {
     toState(base.state)
   }
 
+  @usableFromInline
   func send(_ action: Action) -> Task<Void, Never>? {
     base.send(fromAction(action))
   }
 
+  @usableFromInline
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
     base.addObserver(observer)
   }
 
+  @usableFromInline
   func removeObserver(_ id: Int) {
     base.removeObserver(id)
   }
