@@ -20,13 +20,20 @@ enum BodyCache {
     let reducer: R
     let dependencies: DependencyValues
     let bytes: [UInt8]
-    @usableFromInline let body: R.Body
+    /// Behind a pointer so that reducing through it borrows the body instead of copying it.
+    @usableFromInline let body: UnsafeMutablePointer<R.Body>
 
     init(reducer: R, dependencies: DependencyValues, body: R.Body) {
       self.reducer = reducer
       self.dependencies = dependencies
       self.bytes = BodyCache.bytes(of: reducer, dependencies)
-      self.body = body
+      self.body = .allocate(capacity: 1)
+      self.body.initialize(to: body)
+    }
+
+    deinit {
+      body.deinitialize(count: 1)
+      body.deallocate()
     }
 
     func matches(_ reducer: R, _ dependencies: DependencyValues) -> Bool {
@@ -45,16 +52,39 @@ enum BodyCache {
     }
   }
 
+  /// The latest entry of each reducer type, and in front of it a small table indexed by a hash
+  /// of the type, which answers most lookups without hashing into the dictionary.
+  private struct Table {
+    static let slotCount = 256
+    var slots: [(key: ObjectIdentifier, entry: AnyObject)?] = Array(repeating: nil, count: 256)
+    var entries: [ObjectIdentifier: AnyObject] = [:]
+
+    static func slot(for type: Any.Type) -> Int {
+      // Fibonacci hashing of the metadata address; its low bits are alignment.
+      let address = UInt(bitPattern: unsafeBitCast(type, to: Int.self))
+      return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    }
+
+    mutating func entry(for key: ObjectIdentifier, slot: Int) -> AnyObject? {
+      if let cached = slots[slot], cached.key == key { return cached.entry }
+      guard let entry = entries[key] else { return nil }
+      slots[slot] = (key, entry)
+      return entry
+    }
+
+    mutating func store(_ entry: AnyObject, for key: ObjectIdentifier, slot: Int) {
+      entries[key] = entry
+      slots[slot] = (key, entry)
+    }
+  }
+
   private static let lock = RuntimeLock()
   /// Guarded by `lock`; behind a pointer so that lookups skip dynamic exclusivity checks.
-  nonisolated(unsafe) private static let entries:
-    UnsafeMutablePointer<
-      [ObjectIdentifier: AnyObject]
-    > = {
-      let entries = UnsafeMutablePointer<[ObjectIdentifier: AnyObject]>.allocate(capacity: 1)
-      entries.initialize(to: [:])
-      return entries
-    }()
+  nonisolated(unsafe) private static let table: UnsafeMutablePointer<Table> = {
+    let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+    table.initialize(to: Table())
+    return table
+  }()
 
   /// Runs `reducer`'s body, reused from the last time it was built when nothing it could depend
   /// on has changed.
@@ -64,25 +94,40 @@ enum BodyCache {
     into state: inout R.Body.State,
     action: R.Body.Action
   ) -> Effect<R.Body.Action> where R.Body: Reducer {
-    // Reduce through the entry, which keeps the body alive, rather than copying the body out.
-    entry(for: reducer).body.reduce(into: &state, action: action)
+    let entry = entry(for: reducer)
+    return withExtendedLifetime(entry) {
+      entry.body.pointee.reduce(into: &state, action: action)
+    }
   }
 
   @usableFromInline
   static func entry<R: Reducer>(for reducer: R) -> Entry<R> {
     let dependencies = DependencyValues._current
     let key = ObjectIdentifier(R.self)
-    if let cached = lock.withLock({ entries.pointee[key] }) {
+    let slot = Table.slot(for: R.self)
+    if let cached = lock.withLock({ table.pointee.entry(for: key, slot: slot) }) {
       // Entries are stored under their reducer type's identifier only.
       let entry = unsafeDowncast(cached, to: Entry<R>.self)
       if entry.matches(reducer, dependencies) { return entry }
     }
     let entry = Entry(reducer: reducer, dependencies: dependencies, body: reducer.body)
-    lock.withLock { entries.pointee[key] = entry }
+    lock.withLock { table.pointee.store(entry, for: key, slot: slot) }
     return entry
   }
 
   fileprivate static func bytes<R>(of reducer: R, _ dependencies: DependencyValues) -> [UInt8] {
     withUnsafeBytes(of: dependencies) { Array($0) } + withUnsafeBytes(of: reducer) { Array($0) }
+  }
+}
+
+extension DependencyValues {
+  /// Whether both hold the very same storage, so that every dependency resolves identically.
+  /// Comparing bits is enough: the storage is reference-counted objects, never copied in place.
+  func isIdentical(to other: DependencyValues) -> Bool {
+    withUnsafeBytes(of: self) { lhs in
+      withUnsafeBytes(of: other) { rhs in
+        memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
+      }
+    }
   }
 }

@@ -96,7 +96,13 @@ package final class RootCore<R: Reducer>: StoreCore {
     _ action: Action,
     _ dependencies: DependencyValues
   ) -> Effect<Action> {
-    DependencyValues.$_current.withValue(dependencies) {
+    // Pushing a task-local costs more than the rest of a root send; when the store's
+    // dependencies already are the current ones (a store made without overrides, or an action
+    // sent from the store's own effects), the reducer sees the same values without it.
+    if DependencyValues._current.isIdentical(to: dependencies) {
+      return reducer.reduce(into: &state, action: action)
+    }
+    return DependencyValues.$_current.withValue(dependencies) {
       reducer.reduce(into: &state, action: action)
     }
   }
