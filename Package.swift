@@ -20,6 +20,11 @@ let identifiedCollections = Target.Dependency.product(
   name: "IdentifiedCollections",
   package: "swift-identified-collections"
 )
+/// Already built for IdentifiedCollections; named so inlinable `forEach` code can use `OrderedSet`.
+let orderedCollections = Target.Dependency.product(
+  name: "OrderedCollections",
+  package: "swift-collections"
+)
 let issueReporting = Target.Dependency.product(
   name: "IssueReporting",
   package: "xctest-dynamic-overlay"
@@ -68,6 +73,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -83,7 +89,7 @@ let package = Package(
       name: "ComposableCore",
       dependencies: [
         casePaths, clocks, concurrencyExtras, customDump, dependencies, identifiedCollections,
-        issueReporting,
+        issueReporting, orderedCollections,
       ],
       path: "Core/ComposableCore"
     ),

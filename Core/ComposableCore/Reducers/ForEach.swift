@@ -1,4 +1,5 @@
 import IssueReporting
+import OrderedCollections
 
 /// The action of one element of a collection feature: `.element(id:action:)`.
 @CasePathable
@@ -87,52 +88,112 @@ extension Reducer {
 
 /// The reducer `forEach` returns: the parent, plus an element reducer for each element.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline
   let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  /// Where the elements are stored inside the parent's state, when the key path is plain stored
+  /// properties: the array is then read and edited in place rather than through the key path.
+  @usableFromInline let elementsOffset: Int?
   let location: IssueLocation
 
+  init(
+    parent: Parent,
+    element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.elementsOffset = MemoryLayout<Parent.State>.offset(of: toElementsState)
+    self.location = location
+  }
+
+  // Inlinable, as every row action passes through here: specialised for the feature's types,
+  // the identified array's lookups are direct calls instead of generic ones.
   /// Runs the element first for element actions, then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffects = Effect<Parent.Action>.none
     if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
-      if state[keyPath: toElementsState][id: id] == nil {
-        location.report(
-          """
-          A "forEach" at "\(location)" received an action for a missing element:
-
-            Action:
-              \(String(describing: action))
-
-          This usually means an effect of the element kept running after the element was \
-          removed, or an action was sent to a row that is no longer shown.
-          """
-        )
+      if let effects = reduceElement(id: id, action: elementAction, in: &state) {
+        if !effects.isNone {
+          let toElementAction = self.toElementAction
+          elementEffects =
+            effects
+            .map { toElementAction.embed(.element(id: id, action: $0)) }
+            .scoped(to: EffectScope(location: toElementsState, id: id))
+        }
       } else {
-        let toElementAction = self.toElementAction
-        elementEffects = element.reduce(
-          into: &state[keyPath: toElementsState][id: id]!,
-          action: elementAction
-        )
-        .map { toElementAction.embed(.element(id: id, action: $0)) }
-        .scoped(to: EffectScope(location: toElementsState, id: id))
+        reportMissingElement(action)
       }
     }
     // Identifier storage is shared until the parent changes membership, so this comparison is
     // constant-time for the common case of an element action that removes nothing.
-    let idsBefore = state[keyPath: toElementsState].ids
+    let idsBefore = readElements(of: &state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: toElementsState].ids
-    var removals = Effect<Parent.Action>.none
-    if idsBefore != idsAfter {
-      removals = .merge(
-        idsBefore.subtracting(idsAfter).map {
-          .cancelScope(EffectScope(location: toElementsState, id: $0))
-        }
-      )
+    let idsAfter = readElements(of: &state) { $0.ids }
+    guard idsBefore != idsAfter else {
+      return elementEffects.isNone ? parentEffects : .merge(elementEffects, parentEffects)
     }
+    let removals = Effect<Parent.Action>.merge(
+      idsBefore.subtracting(idsAfter).map { id in
+        Effect<Parent.Action>.cancelScope(EffectScope(location: toElementsState, id: id))
+      }
+    )
     return .merge(elementEffects, parentEffects, removals)
+  }
+
+  /// Runs the element reducer on the element with `id`, or returns `nil` when there is none.
+  @inlinable
+  func reduceElement(
+    id: ID,
+    action: Element.Action,
+    in state: inout Parent.State
+  ) -> Effect<Element.Action>? {
+    guard let offset = elementsOffset else {
+      guard let index = state[keyPath: toElementsState].index(id: id) else { return nil }
+      return element.reduce(into: &state[keyPath: toElementsState][index], action: action)
+    }
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      let elements = (UnsafeMutableRawPointer(pointer) + offset)
+        .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
+      guard let index = elements.pointee.index(id: id) else { return nil }
+      return element.reduce(into: &elements.pointee[index], action: action)
+    }
+  }
+
+  @inlinable
+  func readElements<T>(
+    of state: inout Parent.State,
+    _ read: (IdentifiedArray<ID, Element.State>) -> T
+  ) -> T {
+    guard let offset = elementsOffset else { return read(state[keyPath: toElementsState]) }
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      read(
+        (UnsafeMutableRawPointer(pointer) + offset)
+          .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self).pointee)
+    }
+  }
+
+  @usableFromInline
+  func reportMissingElement(_ action: Parent.Action) {
+    location.report(
+      """
+      A "forEach" at "\(location)" received an action for a missing element:
+
+        Action:
+          \(String(describing: action))
+
+      This usually means an effect of the element kept running after the element was \
+      removed, or an action was sent to a row that is no longer shown.
+      """
+    )
   }
 }

@@ -7,15 +7,18 @@ import IssueReporting
 /// (`state: \.detail`, for `Path` and `Destination` reducers).
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
+  @usableFromInline
   enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    /// A stored or computed property; `offset` is set when the key path is stored properties
+    /// only, so the child state can be edited in place.
+    case keyPath(WritableKeyPath<ParentState, Child.State>, offset: Int?)
     case casePath(CaseAccess<ParentState, Child.State>)
   }
 
-  let toChildState: StatePath
-  let toChildAction: CaseAccess<ParentAction, Child.Action>
-  let child: Child
-  let effectScope: EffectScope
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  @usableFromInline let effectScope: EffectScope
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
@@ -31,7 +34,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
+    self.toChildState = .keyPath(
+      toChildState, offset: MemoryLayout<ParentState>.offset(of: toChildState))
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
@@ -62,43 +66,59 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.column = column
   }
 
+  // Inlinable so that it is specialised for the feature's types, as it runs on every action.
   /// Runs the child for child actions; ignores every other action.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let childEffect: Effect<Child.Action>
     switch toChildState {
-    case .keyPath(let keyPath):
+    case .keyPath(_, let offset?):
+      childEffect = withUnsafeMutablePointer(to: &state) { pointer in
+        child.reduce(
+          into: &(UnsafeMutableRawPointer(pointer) + offset)
+            .assumingMemoryBound(to: Child.State.self).pointee,
+          action: childAction
+        )
+      }
+    case .keyPath(let keyPath, nil):
       childEffect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
     case .casePath(let casePath):
       guard var childState = casePath.extract(from: state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(fileID):\(line)" received a child action when child state was set to a \
-          different case:
-
-            Action:
-              \(String(describing: action))
-            State:
-              \(String(describing: state))
-
-          This usually means an effect of the child kept running after the parent switched the \
-          state to another case. Make sure the parent changes the case only after the child's \
-          effects are done, or cancels them.
-          """,
-          fileID: fileID,
-          filePath: filePath,
-          line: line,
-          column: column
-        )
+        reportOtherCase(action: action, state: state)
         return .none
       }
       childEffect = child.reduce(into: &childState, action: childAction)
       state = casePath.embed(childState)
     }
+    guard !childEffect.isNone else { return .none }
     let toChildAction = self.toChildAction
     return
       childEffect
       .map { toChildAction.embed($0) }
       .scoped(to: effectScope)
+  }
+
+  @usableFromInline
+  func reportOtherCase(action: ParentAction, state: ParentState) {
+    reportIssue(
+      """
+      A "Scope" at "\(fileID):\(line)" received a child action when child state was set to a \
+      different case:
+
+        Action:
+          \(String(describing: action))
+        State:
+          \(String(describing: state))
+
+      This usually means an effect of the child kept running after the parent switched the \
+      state to another case. Make sure the parent changes the case only after the child's \
+      effects are done, or cancels them.
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
   }
 }
