@@ -70,7 +70,7 @@ func feature(_ name: String, clients: [Target.Dependency] = []) -> [Target] {
 
 let package = Package(
   name: "Composable",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.3.0"),

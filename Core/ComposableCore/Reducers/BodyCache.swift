@@ -20,20 +20,21 @@ enum BodyCache {
     let reducer: R
     let dependencies: DependencyValues
     let bytes: [UInt8]
-    /// Behind a pointer so that reducing through it borrows the body instead of copying it.
-    @usableFromInline let body: UnsafeMutablePointer<R.Body>
+    @usableFromInline let body: R.Body
 
     init(reducer: R, dependencies: DependencyValues, body: R.Body) {
       self.reducer = reducer
       self.dependencies = dependencies
       self.bytes = BodyCache.bytes(of: reducer, dependencies)
-      self.body = .allocate(capacity: 1)
-      self.body.initialize(to: body)
+      self.body = body
     }
 
-    deinit {
-      body.deinitialize(count: 1)
-      body.deallocate()
+    /// Runs the body in place: an immutable property of the entry can be borrowed for the call,
+    /// where reading it out would copy the whole reducer tree's top.
+    @inlinable
+    func reduce(into state: inout R.Body.State, action: R.Body.Action) -> Effect<R.Body.Action>
+    where R.Body: Reducer {
+      body.reduce(into: &state, action: action)
     }
 
     func matches(_ reducer: R, _ dependencies: DependencyValues) -> Bool {
@@ -94,10 +95,7 @@ enum BodyCache {
     into state: inout R.Body.State,
     action: R.Body.Action
   ) -> Effect<R.Body.Action> where R.Body: Reducer {
-    let entry = entry(for: reducer)
-    return withExtendedLifetime(entry) {
-      entry.body.pointee.reduce(into: &state, action: action)
-    }
+    entry(for: reducer).reduce(into: &state, action: action)
   }
 
   @usableFromInline

@@ -1,5 +1,6 @@
 import CasePaths
 import Foundation
+import Synchronization
 
 /// Reads and writes one case of an enum for a reducer operator or a scoped store, given the case
 /// key path it was written with (`action: \.child`).
@@ -16,9 +17,12 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
   @usableFromInline let keyPath: CaseKeyPath<Root, Value>
   @usableFromInline let slow: Case<Value>
   @usableFromInline let lock = RuntimeLock()
-  /// Written once, under the lock; read under it. Behind a pointer rather than in a stored `var`,
-  /// which would add a dynamic exclusivity check to every action.
+  /// Written once, under the lock. Behind a pointer rather than in a stored `var`, which would
+  /// add a dynamic exclusivity check to every action.
   @usableFromInline let mode: UnsafeMutablePointer<CaseAccessMode>
+  /// Set, with release ordering, once `mode` will never change again: from then on it is read
+  /// without the lock.
+  @usableFromInline let isSettled: Atomic<Bool>
 
   @usableFromInline
   package init(_ keyPath: CaseKeyPath<Root, Value>) {
@@ -29,6 +33,7 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
     let isIdentity =
       Root.self == Value.self && (keyPath as AnyKeyPath) == (\Case<Root>.self as AnyKeyPath)
     self.mode.initialize(to: isIdentity ? .identity : .learning)
+    self.isSettled = Atomic(isIdentity)
   }
 
   deinit {
@@ -73,7 +78,8 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
 
   @inlinable
   var currentMode: CaseAccessMode {
-    lock.withLock { mode.pointee }
+    if isSettled.load(ordering: .acquiring) { return mode.pointee }
+    return lock.withLock { mode.pointee }
   }
 
   /// Whether this accessor has proven it can use the case's tag instead of the key path.
@@ -99,7 +105,10 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
       learned = .keyPathOnly
     }
     lock.withLock {
-      if case .learning = mode.pointee { mode.pointee = learned }
+      if case .learning = mode.pointee {
+        mode.pointee = learned
+        isSettled.store(true, ordering: .releasing)
+      }
     }
   }
 
