@@ -18,14 +18,14 @@ enum BodyCache {
   @usableFromInline
   final class Entry<R: Reducer>: @unchecked Sendable {
     let reducer: R
+    let reducerBytes: [UInt8]
     let dependencies: DependencyValues
-    let bytes: [UInt8]
     @usableFromInline let body: R.Body
 
     init(reducer: R, dependencies: DependencyValues, body: R.Body) {
       self.reducer = reducer
+      self.reducerBytes = withUnsafeBytes(of: reducer) { Array($0) }
       self.dependencies = dependencies
-      self.bytes = BodyCache.bytes(of: reducer, dependencies)
       self.body = body
     }
 
@@ -38,17 +38,11 @@ enum BodyCache {
     }
 
     func matches(_ reducer: R, _ dependencies: DependencyValues) -> Bool {
-      bytes.withUnsafeBytes { stored in
-        withUnsafeBytes(of: reducer) { reducer in
-          withUnsafeBytes(of: dependencies) { dependencies in
-            stored.count == reducer.count + dependencies.count
-              && memcmp(stored.baseAddress!, dependencies.baseAddress!, dependencies.count) == 0
-              && (reducer.isEmpty
-                || memcmp(
-                  stored.baseAddress! + dependencies.count, reducer.baseAddress!, reducer.count)
-                  == 0)
-          }
-        }
+      guard self.dependencies.isIdentical(to: dependencies) else { return false }
+      // Most reducers are empty structs: every value of them is the same.
+      guard MemoryLayout<R>.size > 0 else { return true }
+      return reducerBytes.withUnsafeBytes { stored in
+        withUnsafeBytes(of: reducer) { memcmp(stored.baseAddress!, $0.baseAddress!, $0.count) == 0 }
       }
     }
   }
@@ -113,9 +107,6 @@ enum BodyCache {
     return entry
   }
 
-  fileprivate static func bytes<R>(of reducer: R, _ dependencies: DependencyValues) -> [UInt8] {
-    withUnsafeBytes(of: dependencies) { Array($0) } + withUnsafeBytes(of: reducer) { Array($0) }
-  }
 }
 
 extension DependencyValues {

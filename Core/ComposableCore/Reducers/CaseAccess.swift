@@ -156,8 +156,6 @@ struct EnumWitnesses: @unchecked Sendable {
   @usableFromInline let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
   @usableFromInline let inject:
     @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
-  /// For each payload case, in tag order: whether it is `indirect` (its payload lives in a box).
-  private let indirectPayloadCases: [Bool]
 
   /// The witnesses of `type`, or `nil` when it is not an enum the runtime describes as such.
   init?(_ type: Any.Type) {
@@ -171,7 +169,6 @@ struct EnumWitnesses: @unchecked Sendable {
     // The "has enum witnesses" flag guards the three entries past the common table.
     let flags = witnessTable.load(fromByteOffset: 80, as: UInt32.self)
     guard flags & 0x0020_0000 != 0 else { return nil }
-    guard let cases = Self.indirectPayloadCases(metadata) else { return nil }
     self.metadata = metadata
     self.getTag = unsafeBitCast(
       witnessTable.load(fromByteOffset: 88, as: UnsafeRawPointer.self),
@@ -182,7 +179,6 @@ struct EnumWitnesses: @unchecked Sendable {
     self.inject = unsafeBitCast(
       witnessTable.load(fromByteOffset: 104, as: UnsafeRawPointer.self),
       to: Inject.self)
-    self.indirectPayloadCases = cases
   }
 
   /// Reads the payload cases from the enum's type descriptor and field descriptor.
@@ -215,9 +211,11 @@ struct EnumWitnesses: @unchecked Sendable {
     withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
   }
 
-  /// Whether the case with this tag keeps its payload inline.
+  /// Whether the case with this tag keeps its payload inline. Worked out from the reflection
+  /// metadata when learning, so the witnesses themselves stay plain pointers, cheap to copy.
   func isDirectPayloadCase(_ tag: UInt32) -> Bool {
-    Int(tag) < indirectPayloadCases.count && !indirectPayloadCases[Int(tag)]
+    guard let indirect = Self.indirectPayloadCases(metadata) else { return false }
+    return Int(tag) < indirect.count && !indirect[Int(tag)]
   }
 
   /// The payload of `value`, which must be in a direct payload case whose payload is a `P`.

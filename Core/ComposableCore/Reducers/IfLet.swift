@@ -51,6 +51,21 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
+  /// Runs the child on its state, which must be present.
+  @inlinable
+  func reduceChild(_ state: inout Parent.State, _ action: Child.Action) -> Effect<Child.Action> {
+    guard let offset = childStateOffset else {
+      return child.reduce(into: &state[keyPath: toChildState]!, action: action)
+    }
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      child.reduce(
+        into: &(UnsafeMutableRawPointer(pointer) + offset)
+          .assumingMemoryBound(to: Child.State?.self).pointee!,
+        action: action
+      )
+    }
+  }
+
   @inlinable
   func isPresent(_ state: inout Parent.State) -> Bool {
     guard let offset = childStateOffset else { return state[keyPath: toChildState] != nil }
@@ -78,10 +93,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportMissingChild(action)
         wasPresent = false
       } else {
-        let toChildAction = self.toChildAction
-        childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .map { toChildAction.embed($0) }
-          .scoped(to: effectScope)
+        let effects = reduceChild(&state, childAction)
+        if !effects.isNone {
+          let toChildAction = self.toChildAction
+          childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
+        }
         wasPresent = true
       }
     } else {
