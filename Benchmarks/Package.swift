@@ -7,7 +7,7 @@ let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark
 
 let package = Package(
   name: "Benchmarks",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   dependencies: [
     .package(name: "Composable", path: ".."),
     .package(
@@ -47,6 +47,16 @@ let package = Package(
       ],
       path: "Benchmarks/RuntimeBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // Not a benchmark: runs one runtime scenario in a loop, for `valgrind --tool=callgrind`,
+    // which counts instructions reliably on this VM where timings are noisy.
+    .executableTarget(
+      name: "RuntimeProfile",
+      dependencies: [
+        .product(name: "ComposableCore", package: "Composable"),
+        .product(name: "ComposableTestSupport", package: "Composable"),
+      ],
+      path: "Profiling/RuntimeProfile"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+../../Benchmarks/RuntimeBenchmarks/Features.swift
