@@ -117,6 +117,22 @@ struct Bonus: Reducer {
     #expect(log.count("Stepper 10") == 3)
   }
 
+  @Test func alternatingValuesRebuildAndStillRouteChildActions() {
+    let first = BuildLog()
+    let second = BuildLog()
+    let one = Store(initialState: Nesting.State()) { Nesting(log: first) }
+    let two = Store(initialState: Nesting.State()) { Nesting(log: second) }
+    for _ in 0..<3 {
+      one.send(.child(()))
+      two.send(.child(()))
+      two.send(.tap)
+    }
+    #expect(one.state == Nesting.State(child: 6, taps: 0))
+    #expect(two.state == Nesting.State(child: 6, taps: 3))
+    #expect(first.count("Nesting") == 3)
+    #expect(second.count("Nesting") == 3)
+  }
+
   @Test func aBodyIsRebuiltWhenItsDependenciesChange() async {
     let store = TestStore(initialState: 0) { Bonus() }
     await store.send(()) { $0 = 1 }

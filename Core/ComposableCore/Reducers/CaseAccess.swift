@@ -92,6 +92,16 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
   /// case, and holds `value`.
   @usableFromInline
   func learn(from root: Root, value: Value) {
+    let learned = CaseAccessMode.learned(for: keyPath) { decide(from: root, value: value) }
+    lock.withLock {
+      if case .learning = mode.pointee {
+        mode.pointee = learned
+        isSettled.store(true, ordering: .releasing)
+      }
+    }
+  }
+
+  private func decide(from root: Root, value: Value) -> CaseAccessMode {
     let learned: CaseAccessMode
     if MemoryLayout<Value>.size > 0,
       let witnesses = EnumWitnesses(Root.self),
@@ -104,12 +114,7 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
     } else {
       learned = .keyPathOnly
     }
-    lock.withLock {
-      if case .learning = mode.pointee {
-        mode.pointee = learned
-        isSettled.store(true, ordering: .releasing)
-      }
-    }
+    return learned
   }
 
   /// Whether the key path is the one `@CasePathable` generated for the case `root` is in, which
@@ -139,6 +144,23 @@ enum CaseAccessMode: @unchecked Sendable {
   case keyPathOnly
   /// The key path is `\.self`: the value is the root.
   case identity
+}
+
+extension CaseAccessMode {
+  private static let lock = RuntimeLock()
+  nonisolated(unsafe) private static var decisions: [AnyKeyPath: CaseAccessMode] = [:]
+
+  /// What was decided for `keyPath` before, or `decide()`'s answer, remembered. Everything the
+  /// decision rests on belongs to the key path and its types, so it holds for every accessor made
+  /// from an equal key path; and making the decision is costly (reflecting on the enum
+  /// instantiates a key path per case), while a body that cannot be cached makes new accessors on
+  /// every action.
+  static func learned(for keyPath: AnyKeyPath, decide: () -> CaseAccessMode) -> CaseAccessMode {
+    if let known = lock.withLock({ decisions[keyPath] }) { return known }
+    let decision = decide()
+    lock.withLock { decisions[keyPath] = decision }
+    return decision
+  }
 }
 
 /// The enum functions of a type's value witness table, and its case layout from the reflection
