@@ -18,8 +18,8 @@ enum BodyCache {
   @usableFromInline
   final class Entry<R: Reducer>: @unchecked Sendable {
     let reducer: R
-    let reducerBytes: [UInt8]
-    let dependencies: DependencyValues
+    @usableFromInline let reducerBytes: [UInt8]
+    @usableFromInline let dependencies: DependencyValues
     @usableFromInline let body: R.Body
 
     init(reducer: R, dependencies: DependencyValues, body: R.Body) {
@@ -37,6 +37,7 @@ enum BodyCache {
       body.reduce(into: &state, action: action)
     }
 
+    @inlinable
     func matches(_ reducer: R, _ dependencies: DependencyValues) -> Bool {
       guard self.dependencies.isIdentical(to: dependencies) else { return false }
       // Most reducers are empty structs: every value of them is the same.
@@ -92,18 +93,30 @@ enum BodyCache {
     entry(for: reducer).reduce(into: &state, action: action)
   }
 
-  @usableFromInline
+  @inlinable
   static func entry<R: Reducer>(for reducer: R) -> Entry<R> {
     let dependencies = DependencyValues._current
-    let key = ObjectIdentifier(R.self)
-    let slot = Table.slot(for: R.self)
-    if let cached = lock.withLock({ table.pointee.entry(for: key, slot: slot) }) {
+    if let cached = cachedEntry(for: R.self) {
       // Entries are stored under their reducer type's identifier only.
       let entry = unsafeDowncast(cached, to: Entry<R>.self)
       if entry.matches(reducer, dependencies) { return entry }
     }
+    return rebuild(reducer, dependencies)
+  }
+
+  @usableFromInline
+  static func cachedEntry(for type: Any.Type) -> AnyObject? {
+    let key = ObjectIdentifier(type)
+    let slot = Table.slot(for: type)
+    return lock.withLock { table.pointee.entry(for: key, slot: slot) }
+  }
+
+  @usableFromInline
+  static func rebuild<R: Reducer>(_ reducer: R, _ dependencies: DependencyValues) -> Entry<R> {
     let entry = Entry(reducer: reducer, dependencies: dependencies, body: reducer.body)
-    lock.withLock { table.pointee.store(entry, for: key, slot: slot) }
+    lock.withLock {
+      table.pointee.store(entry, for: ObjectIdentifier(R.self), slot: Table.slot(for: R.self))
+    }
     return entry
   }
 
@@ -112,6 +125,7 @@ enum BodyCache {
 extension DependencyValues {
   /// Whether both hold the very same storage, so that every dependency resolves identically.
   /// Comparing bits is enough: the storage is reference-counted objects, never copied in place.
+  @inlinable
   func isIdentical(to other: DependencyValues) -> Bool {
     withUnsafeBytes(of: self) { lhs in
       withUnsafeBytes(of: other) { rhs in
