@@ -1,5 +1,6 @@
 import ComposableCore
 import ComposableTestSupport
+import Foundation
 import Testing
 
 /// Counts how many times a reducer's body was built.
@@ -88,8 +89,27 @@ struct Bonus: Reducer {
   }
 }
 
+/// Records a fresh id for every action, from a generator made in its body.
+struct IDRecorder: Reducer {
+  var body: some Reducer<[UUID], Void> {
+    Reduce { state, _ in
+      @Dependency(\.uuid) var uuid
+      state.append(uuid())
+      return .none
+    }
+    .dependency(\.uuid, .incrementing)
+  }
+}
+
 @MainActor
 @Suite struct BodyCacheTests {
+  @Test func valuesMadeInABodyLiveAsLongAsTheBody() async {
+    // The generator is made once, with the body, so ids keep counting across actions.
+    let store = TestStore(initialState: [UUID]()) { IDRecorder() }
+    await store.send(()) { $0 = [UUID(0)] }
+    await store.send(()) { $0 = [UUID(0), UUID(1)] }
+  }
+
   @Test func aBodyIsBuiltOnceForManyActions() {
     let log = BuildLog()
     let store = Store(initialState: Nesting.State()) { Nesting(log: log) }
