@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import Synchronization
 
 /// Remembers the last `body` each reducer type built, so that a feature does not rebuild its
 /// reducer tree for every action.
@@ -51,8 +52,10 @@ enum BodyCache {
   /// The latest entry of each reducer type, and in front of it a small table indexed by a hash
   /// of the type, which answers most lookups without hashing into the dictionary.
   private struct Table {
+    /// 2⁸ slots, indexed by the top 8 bits of the hash.
     static let slotCount = 256
-    var slots: [(key: ObjectIdentifier, entry: AnyObject)?] = Array(repeating: nil, count: 256)
+    var slots: [(key: ObjectIdentifier, entry: AnyObject)?] = Array(
+      repeating: nil, count: Self.slotCount)
     var entries: [ObjectIdentifier: AnyObject] = [:]
 
     static func slot(for type: Any.Type) -> Int {
@@ -74,13 +77,7 @@ enum BodyCache {
     }
   }
 
-  private static let lock = RuntimeLock()
-  /// Guarded by `lock`; behind a pointer so that lookups skip dynamic exclusivity checks.
-  nonisolated(unsafe) private static let table: UnsafeMutablePointer<Table> = {
-    let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
-    table.initialize(to: Table())
-    return table
-  }()
+  private static let table = Mutex(Table())
 
   /// Runs `reducer`'s body, reused from the last time it was built when nothing it could depend
   /// on has changed.
@@ -108,14 +105,14 @@ enum BodyCache {
   static func cachedEntry(for type: Any.Type) -> AnyObject? {
     let key = ObjectIdentifier(type)
     let slot = Table.slot(for: type)
-    return lock.withLock { table.pointee.entry(for: key, slot: slot) }
+    return table.withLock { $0.entry(for: key, slot: slot) }
   }
 
   @usableFromInline
   static func rebuild<R: Reducer>(_ reducer: R, _ dependencies: DependencyValues) -> Entry<R> {
     let entry = Entry(reducer: reducer, dependencies: dependencies, body: reducer.body)
-    lock.withLock {
-      table.pointee.store(entry, for: ObjectIdentifier(R.self), slot: Table.slot(for: R.self))
+    table.withLock {
+      $0.store(entry, for: ObjectIdentifier(R.self), slot: Table.slot(for: R.self))
     }
     return entry
   }

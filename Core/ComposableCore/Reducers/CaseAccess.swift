@@ -16,7 +16,7 @@ import Synchronization
 package final class CaseAccess<Root, Value>: @unchecked Sendable {
   @usableFromInline let keyPath: CaseKeyPath<Root, Value>
   @usableFromInline let slow: Case<Value>
-  @usableFromInline let lock = RuntimeLock()
+  @usableFromInline let lock = Mutex(())
   /// Written once, under the lock. Behind a pointer rather than in a stored `var`, which would
   /// add a dynamic exclusivity check to every action.
   @usableFromInline let mode: UnsafeMutablePointer<CaseAccessMode>
@@ -79,7 +79,7 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
   @inlinable
   var currentMode: CaseAccessMode {
     if isSettled.load(ordering: .acquiring) { return mode.pointee }
-    return lock.withLock { mode.pointee }
+    return lock.withLock { _ in mode.pointee }
   }
 
   /// Whether this accessor has proven it can use the case's tag instead of the key path.
@@ -93,7 +93,7 @@ package final class CaseAccess<Root, Value>: @unchecked Sendable {
   @usableFromInline
   func learn(from root: Root, value: Value) {
     let learned = CaseAccessMode.learned(for: keyPath) { decide(from: root, value: value) }
-    lock.withLock {
+    lock.withLock { _ in
       if case .learning = mode.pointee {
         mode.pointee = learned
         isSettled.store(true, ordering: .releasing)
@@ -147,8 +147,12 @@ enum CaseAccessMode: @unchecked Sendable {
 }
 
 extension CaseAccessMode {
-  private static let lock = RuntimeLock()
-  nonisolated(unsafe) private static var decisions: [AnyKeyPath: CaseAccessMode] = [:]
+  /// Key paths are immutable values, only hashed and compared here.
+  private struct Key: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
+  }
+
+  private static let decisions = Mutex<[Key: CaseAccessMode]>([:])
 
   /// What was decided for `keyPath` before, or `decide()`'s answer, remembered. Everything the
   /// decision rests on belongs to the key path and its types, so it holds for every accessor made
@@ -156,9 +160,10 @@ extension CaseAccessMode {
   /// instantiates a key path per case), while a body that cannot be cached makes new accessors on
   /// every action.
   static func learned(for keyPath: AnyKeyPath, decide: () -> CaseAccessMode) -> CaseAccessMode {
-    if let known = lock.withLock({ decisions[keyPath] }) { return known }
+    let key = Key(keyPath: keyPath)
+    if let known = decisions.withLock({ $0[key] }) { return known }
     let decision = decide()
-    lock.withLock { decisions[keyPath] = decision }
+    decisions.withLock { $0[key] = decision }
     return decision
   }
 }
