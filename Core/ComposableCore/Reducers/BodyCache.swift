@@ -13,9 +13,9 @@ import Synchronization
 /// when both are the same, bit for bit, as when it was built. Anything else is a rebuild.
 @usableFromInline
 enum BodyCache {
-  /// One entry per reducer type: the latest reducer value and the dependencies it was built
-  /// under, with their bytes, and its body. The entry keeps the values alive, so equal bytes
-  /// always mean the same objects.
+  /// One entry per reducer type: the latest reducer value (and its bytes), the dependencies it
+  /// was built under, and its body. The entry keeps those values alive, so equal bytes always
+  /// mean the same objects.
   @usableFromInline
   final class Entry<R: Reducer>: @unchecked Sendable {
     let reducer: R
@@ -90,6 +90,8 @@ enum BodyCache {
     entry(for: reducer).reduce(into: &state, action: action)
   }
 
+  /// The entry to reduce with: the cached one when it matches, otherwise a fresh build. Inlinable
+  /// so the comparison is specialised for the reducer type.
   @inlinable
   static func entry<R: Reducer>(for reducer: R) -> Entry<R> {
     let dependencies = DependencyValues._current
@@ -101,6 +103,7 @@ enum BodyCache {
     return rebuild(reducer, dependencies)
   }
 
+  /// The latest entry of `type`, if any; not generic, so callers specialise around it.
   @usableFromInline
   static func cachedEntry(for type: Any.Type) -> AnyObject? {
     let key = ObjectIdentifier(type)
@@ -108,6 +111,7 @@ enum BodyCache {
     return table.withLock { $0.entry(for: key, slot: slot) }
   }
 
+  /// Builds the body and makes it the type's latest entry.
   @usableFromInline
   static func rebuild<R: Reducer>(_ reducer: R, _ dependencies: DependencyValues) -> Entry<R> {
     let entry = Entry(reducer: reducer, dependencies: dependencies, body: reducer.body)
@@ -116,7 +120,6 @@ enum BodyCache {
     }
     return entry
   }
-
 }
 
 extension DependencyValues {

@@ -172,20 +172,22 @@ extension CaseAccessMode {
 /// metadata the compiler emits for every enum.
 @usableFromInline
 struct EnumWitnesses: @unchecked Sendable {
-  private typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  private typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  private typealias Inject =
-    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer)
-    -> Void
+  // The witnesses take their arguments as plain pointers in the C argument registers.
+  @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias Project =
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline typealias Inject =
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   @usableFromInline let metadata: UnsafeRawPointer
-  @usableFromInline let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  @usableFromInline let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  @usableFromInline let inject:
-    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline let getTag: GetTag
+  @usableFromInline let project: Project
+  @usableFromInline let inject: Inject
 
   /// The witnesses of `type`, or `nil` when it is not an enum the runtime describes as such.
   init?(_ type: Any.Type) {
+    // The offsets below are those of the 64-bit runtime; anywhere else, keep the key path.
+    guard MemoryLayout<UnsafeRawPointer>.size == 8 else { return nil }
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     // Metadata kinds 0x201 and 0x202 are enums and `Optional`.
     let kind = metadata.load(as: UInt.self)
