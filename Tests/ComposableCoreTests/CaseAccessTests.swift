@@ -76,6 +76,18 @@ enum Wrapper<Wrapped: Equatable & Sendable>: Equatable {
   case nothing
 }
 
+struct Failure: Error, Equatable {
+  let code: Int
+}
+
+@CasePathable
+enum Existential {
+  case failed(any Error)
+  case value(any Sendable)
+  case result(Result<Int, Failure>)
+  case nothing
+}
+
 let mixedSamples: [Mixed] = [
   .empty, .number(7), .text("seven"), .pair(7, "seven"), .labeled(id: 7, name: "seven"), .other,
   .token(Token("seven")),
@@ -192,6 +204,31 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
     #expect(some.extract(from: 1) == 1)
     #expect(some.usesTag)
     expectAgreement(\.some, some, roots: [nil, 2], values: [3])
+  }
+
+  @Test func existentialPayloadsMoveIntact() {
+    let failed = CaseAccess(\Existential.Cases.failed)
+    #expect(
+      (failed.embed(Failure(code: 1)) as Existential)[case: \.failed] as? Failure == .init(code: 1))
+    #expect(failed.usesTag)
+    #expect(failed.extract(from: .failed(Failure(code: 2))) as? Failure == Failure(code: 2))
+    #expect(failed.extract(from: .nothing) == nil)
+
+    let value = CaseAccess(\Existential.Cases.value)
+    let large: any Sendable = (1, 2, 3, 4, "a string that needs a box")
+    // An existential's unused buffer words are not copied, so its bits do not read back equal:
+    // this accessor keeps the key path, and must still agree with it.
+    _ = value.embed(large)
+    let extracted = value.extract(from: .value(large)) as? (Int, Int, Int, Int, String)
+    #expect(extracted?.4 == "a string that needs a box")
+    #expect(value.extract(from: .value(7)) as? Int == 7)
+    #expect(value.extract(from: .failed(Failure(code: 3))) == nil)
+
+    let result = CaseAccess(\Existential.Cases.result)
+    #expect(result.extract(from: .result(.success(4))) == .success(4))
+    #expect(result.usesTag)
+    #expect(result.extract(from: .result(.failure(Failure(code: 5)))) == .failure(Failure(code: 5)))
+    #expect(result.extract(from: .nothing) == nil)
   }
 
   @Test func theSelfKeyPathIsTheWholeValue() {
