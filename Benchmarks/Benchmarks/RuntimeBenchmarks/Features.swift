@@ -98,3 +98,46 @@ struct Rows: Reducer {
       }
   }
 }
+
+/// The leaf store of a feature nested `levels` deep (1, 5 or 10) through `ifLet`, scoped down
+/// level by level as a renderer would.
+@MainActor
+func leafStore(levels: Int) -> StoreOf<Counter> {
+  switch levels {
+  case 1:
+    return StoreOf<L1>(initialState: L1.State()) { L1() }
+      .scope(state: \.child!, action: \.child)
+  case 5:
+    return StoreOf<L5>(initialState: L5.State()) { L5() }
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+  case 10:
+    return StoreOf<L10>(initialState: L10.State()) { L10() }
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+      .scope(state: \.child!, action: \.child)
+  default:
+    preconditionFailure("no nesting of \(levels) levels; there are 1, 5 and 10")
+  }
+}
+
+/// A store of `count` counter rows, ids 0 to `count - 1`.
+@MainActor
+func rowsStore(count: Int) -> StoreOf<Rows> {
+  Store(
+    initialState: Rows.State(
+      rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
+  ) {
+    Rows()
+  }
+}

@@ -59,9 +59,9 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  func scoped(_ name: String, _ makeLeaf: @escaping @MainActor () -> StoreOf<Counter>) {
-    mainActorBenchmark("Store send, scoped \(name)") { benchmark in
-      let leaf = makeLeaf()
+  for levels in [1, 5, 10] {
+    mainActorBenchmark("Store send, scoped \(levels) level\(levels == 1 ? "" : "s")") { benchmark in
+      let leaf = leafStore(levels: levels)
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations { leaf.send(.increment) }
       benchmark.stopMeasurement()
@@ -69,41 +69,10 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  scoped("1 level") {
-    StoreOf<L1>(initialState: L1.State()) { L1() }
-      .scope(state: \.child!, action: \.child)
-  }
-  scoped("5 levels") {
-    StoreOf<L5>(initialState: L5.State()) { L5() }
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-  }
-  scoped("10 levels") {
-    StoreOf<L10>(initialState: L10.State()) { L10() }
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-  }
-
   for count in [100, 10_000, 100_000] {
     mainActorBenchmark("forEach element action, \(count) rows") { benchmark in
       do {
-        let store = Store(
-          initialState: Rows.State(
-            rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
-        ) {
-          Rows()
-        }
+        let store = rowsStore(count: count)
         let id = count / 2
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {

@@ -6,27 +6,6 @@ import Foundation
 // the instruction count of `Store.send` by the number of sends.
 
 @MainActor
-func leafStore(levels: Int) -> StoreOf<Counter> {
-  switch levels {
-  case 1:
-    return StoreOf<L1>(initialState: L1.State()) { L1() }
-      .scope(state: \.child!, action: \.child)
-  default:
-    return StoreOf<L10>(initialState: L10.State()) { L10() }
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-  }
-}
-
-@MainActor
 func run(_ arguments: [String]) -> Bool {
   let scenario = arguments.first ?? "scoped10"
   guard let sends = Int(arguments.dropFirst().first ?? "100000"), sends > 0 else { return false }
@@ -36,12 +15,7 @@ func run(_ arguments: [String]) -> Bool {
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
   case "rows":
-    let rows = Store(
-      initialState: Rows.State(
-        rows: IdentifiedArray(uniqueElements: (0..<1_000).map { Rows.Row(id: $0) }))
-    ) {
-      Rows()
-    }
+    let rows = rowsStore(count: 1_000)
     let start = ContinuousClock.now
     for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
     report(scenario, sends, ContinuousClock.now - start)
