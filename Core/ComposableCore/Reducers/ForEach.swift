@@ -91,12 +91,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline
-  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementsState: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline
   let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  /// Where the elements are stored inside the parent's state, when the key path is plain stored
-  /// properties: the array is then read and edited in place rather than through the key path.
-  @usableFromInline let elementsOffset: Int?
   let location: IssueLocation
 
   init(
@@ -108,9 +105,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) {
     self.parent = parent
     self.element = element
-    self.toElementsState = toElementsState
+    self.toElementsState = StatePath(toElementsState)
     self.toElementAction = toElementAction
-    self.elementsOffset = MemoryLayout<Parent.State>.offset(of: toElementsState)
     self.location = location
   }
 
@@ -128,7 +124,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
           elementEffects =
             effects
             .map { toElementAction.embed(.element(id: id, action: $0)) }
-            .scoped(to: EffectScope(location: toElementsState, id: id))
+            .scoped(to: EffectScope(location: toElementsState.keyPath, id: id))
         }
       } else {
         reportMissingElement(action)
@@ -136,50 +132,31 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     // Identifier storage is shared until the parent changes membership, so this comparison is
     // constant-time for the common case of an element action that removes nothing.
-    let idsBefore = readElements(of: &state) { $0.ids }
+    let idsBefore = toElementsState.read(&state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = readElements(of: &state) { $0.ids }
+    let idsAfter = toElementsState.read(&state) { $0.ids }
     guard idsBefore != idsAfter else {
       return elementEffects.isNone ? parentEffects : .merge(elementEffects, parentEffects)
     }
     let removals = Effect<Parent.Action>.merge(
       idsBefore.subtracting(idsAfter).map { id in
-        Effect<Parent.Action>.cancelScope(EffectScope(location: toElementsState, id: id))
+        Effect<Parent.Action>.cancelScope(EffectScope(location: toElementsState.keyPath, id: id))
       }
     )
     return .merge(elementEffects, parentEffects, removals)
   }
 
   /// Runs the element reducer on the element with `id`, or returns `nil` when there is none.
+  /// The element is found by id and edited by position: the id-keyed accessor of an identified
+  /// array removes and reinserts the element.
   @inlinable
   func reduceElement(
     id: ID,
     action: Element.Action,
     in state: inout Parent.State
   ) -> Effect<Element.Action>? {
-    guard let offset = elementsOffset else {
-      guard let index = state[keyPath: toElementsState].index(id: id) else { return nil }
-      return element.reduce(into: &state[keyPath: toElementsState][index], action: action)
-    }
-    return withUnsafeMutablePointer(to: &state) { pointer in
-      let elements = (UnsafeMutableRawPointer(pointer) + offset)
-        .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
-      guard let index = elements.pointee.index(id: id) else { return nil }
-      return element.reduce(into: &elements.pointee[index], action: action)
-    }
-  }
-
-  @inlinable
-  func readElements<T>(
-    of state: inout Parent.State,
-    _ read: (IdentifiedArray<ID, Element.State>) -> T
-  ) -> T {
-    guard let offset = elementsOffset else { return read(state[keyPath: toElementsState]) }
-    return withUnsafeMutablePointer(to: &state) { pointer in
-      read(
-        (UnsafeMutableRawPointer(pointer) + offset)
-          .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self).pointee)
-    }
+    guard let index = toElementsState.read(&state, { $0.index(id: id) }) else { return nil }
+    return toElementsState.modify(&state) { element.reduce(into: &$0[index], action: action) }
   }
 
   @usableFromInline

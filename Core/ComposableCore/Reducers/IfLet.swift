@@ -28,12 +28,8 @@ extension Reducer {
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
-  /// Where the child state is stored inside the parent's, when the key path is plain stored
-  /// properties: reading it there skips the key path machinery, the largest cost of this
-  /// reducer on actions that do not concern the child.
-  @usableFromInline let childStateOffset: Int?
   let location: IssueLocation
 
   init(
@@ -45,40 +41,20 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
-    self.toChildState = toChildState
+    self.toChildState = StatePath(toChildState)
     self.toChildAction = toChildAction
-    self.childStateOffset = MemoryLayout<Parent.State>.offset(of: toChildState)
     self.location = location
-  }
-
-  /// Runs the child on its state, which must be present.
-  @inlinable
-  func reduceChild(_ state: inout Parent.State, _ action: Child.Action) -> Effect<Child.Action> {
-    guard let offset = childStateOffset else {
-      return child.reduce(into: &state[keyPath: toChildState]!, action: action)
-    }
-    return withUnsafeMutablePointer(to: &state) { pointer in
-      child.reduce(
-        into: &(UnsafeMutableRawPointer(pointer) + offset)
-          .assumingMemoryBound(to: Child.State?.self).pointee!,
-        action: action
-      )
-    }
   }
 
   @inlinable
   func isPresent(_ state: inout Parent.State) -> Bool {
-    guard let offset = childStateOffset else { return state[keyPath: toChildState] != nil }
-    return withUnsafeMutablePointer(to: &state) { pointer in
-      (UnsafeMutableRawPointer(pointer) + offset)
-        .assumingMemoryBound(to: Child.State?.self).pointee != nil
-    }
+    toChildState.read(&state) { $0 != nil }
   }
 
   /// Built only when the child has effects to scope or cancel: boxing the key path allocates,
   /// and most actions reach this reducer without touching the child.
   @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: toChildState) }
+  var effectScope: EffectScope { EffectScope(location: toChildState.keyPath) }
 
   // Inlinable, as every action of a feature passes through here: specialised for the concrete
   // feature types, it does not look up generic type metadata on each call.
@@ -93,7 +69,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportMissingChild(action)
         wasPresent = false
       } else {
-        let effects = reduceChild(&state, childAction)
+        let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if !effects.isNone {
           let toChildAction = self.toChildAction
           childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)

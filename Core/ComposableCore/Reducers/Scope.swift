@@ -1,5 +1,3 @@
-import IssueReporting
-
 /// Runs a child reducer on a part of the parent's state, for the parent actions that embed a
 /// child action.
 ///
@@ -8,21 +6,16 @@ import IssueReporting
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   @usableFromInline
-  enum StatePath {
-    /// A stored or computed property; `offset` is set when the key path is stored properties
-    /// only, so the child state can be edited in place.
-    case keyPath(WritableKeyPath<ParentState, Child.State>, offset: Int?)
-    case casePath(CaseAccess<ParentState, Child.State>)
+  enum ChildState {
+    case property(StatePath<ParentState, Child.State>)
+    case enumCase(CaseAccess<ParentState, Child.State>)
   }
 
-  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildState: ChildState
   @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
   @usableFromInline let effectScope: EffectScope
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  let location: IssueLocation
 
   /// Scopes `child` to the state at a key path and the actions at a case key path.
   public init<ChildState, ChildAction>(
@@ -34,15 +27,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(
-      toChildState, offset: MemoryLayout<ParentState>.offset(of: toChildState))
+    self.toChildState = .property(StatePath(toChildState))
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Scopes `child` to one case of an enum state and the actions at a case key path; the child
@@ -56,14 +45,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
-    self.toChildState = .casePath(CaseAccess(toChildState))
+    self.toChildState = .enumCase(CaseAccess(toChildState))
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   // Inlinable so that it is specialised for the feature's types, as it runs on every action.
@@ -73,17 +59,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let childEffect: Effect<Child.Action>
     switch toChildState {
-    case .keyPath(_, let offset?):
-      childEffect = withUnsafeMutablePointer(to: &state) { pointer in
-        child.reduce(
-          into: &(UnsafeMutableRawPointer(pointer) + offset)
-            .assumingMemoryBound(to: Child.State.self).pointee,
-          action: childAction
-        )
-      }
-    case .keyPath(let keyPath, nil):
-      childEffect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-    case .casePath(let casePath):
+    case .property(let path):
+      childEffect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
+    case .enumCase(let casePath):
       guard var childState = casePath.extract(from: state) else {
         reportOtherCase(action: action, state: state)
         return .none
@@ -101,9 +79,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   @usableFromInline
   func reportOtherCase(action: ParentAction, state: ParentState) {
-    reportIssue(
+    location.report(
       """
-      A "Scope" at "\(fileID):\(line)" received a child action when child state was set to a \
+      A "Scope" at "\(location)" received a child action when child state was set to a \
       different case:
 
         Action:
@@ -114,11 +92,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       This usually means an effect of the child kept running after the parent switched the \
       state to another case. Make sure the parent changes the case only after the child's \
       effects are done, or cancels them.
-      """,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      """
     )
   }
 }
