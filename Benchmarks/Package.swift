@@ -3,7 +3,21 @@ import PackageDescription
 
 // Measured performance of Composable, kept out of the root package so its build and tests do not
 // pay for package-benchmark. Run everything with `swift package benchmark` from this folder.
-let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
+
+/// A product of the root package.
+func composable(_ name: String) -> Target.Dependency {
+  .product(name: name, package: "Composable")
+}
+
+/// A benchmark suite in `Benchmarks/<name>`, run by package-benchmark's plugin.
+func benchmarkSuite(_ name: String, using products: [String]) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: [.product(name: "Benchmark", package: "benchmark")] + products.map(composable),
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+  )
+}
 
 let package = Package(
   name: "Benchmarks",
@@ -17,45 +31,16 @@ let package = Package(
     ),
   ],
   targets: [
-    .executableTarget(
-      name: "CacheBenchmarks",
-      dependencies: [
-        benchmark,
-        .product(name: "DiskCache", package: "Composable"),
-        .product(name: "Zlib", package: "Composable"),
-      ],
-      path: "Benchmarks/CacheBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "TodoListBenchmarks",
-      dependencies: [
-        benchmark,
-        .product(name: "ComposableCore", package: "Composable"),
-        .product(name: "TodoListFeature", package: "Composable"),
-        .product(name: "TodosClient", package: "Composable"),
-      ],
-      path: "Benchmarks/TodoListBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "RuntimeBenchmarks",
-      dependencies: [
-        benchmark,
-        .product(name: "ComposableCore", package: "Composable"),
-        .product(name: "ComposableTestSupport", package: "Composable"),
-      ],
-      path: "Benchmarks/RuntimeBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
+    benchmarkSuite("CacheBenchmarks", using: ["DiskCache", "Zlib"]),
+    benchmarkSuite(
+      "TodoListBenchmarks", using: ["ComposableCore", "TodoListFeature", "TodosClient"]),
+    benchmarkSuite("RuntimeBenchmarks", using: ["ComposableCore", "ComposableTestSupport"]),
     // Not a benchmark: runs one runtime scenario in a loop, for `valgrind --tool=callgrind`,
-    // which counts instructions reliably on this VM where timings are noisy.
+    // which counts instructions reliably on this VM where timings are noisy. It lives outside
+    // Benchmarks/ so the plugin does not take it for a suite.
     .executableTarget(
       name: "RuntimeProfile",
-      dependencies: [
-        .product(name: "ComposableCore", package: "Composable"),
-        .product(name: "ComposableTestSupport", package: "Composable"),
-      ],
+      dependencies: [composable("ComposableCore"), composable("ComposableTestSupport")],
       path: "Profiling/RuntimeProfile"
     ),
   ],

@@ -43,6 +43,32 @@ struct ContactsBookTests {
     }
   }
 
+  /// From Ada's detail at the top of the stack: asks to delete her, confirms, and sees her
+  /// removed from the list and her detail popped.
+  func confirmDeletingAdaFromHerDetail(
+    _ store: TestStoreOf<ContactsBook>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await store.send(
+      .path(.element(id: 0, action: .detail(.deleteButtonTapped))),
+      assert: {
+        $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.send(
+      .path(.element(id: 0, action: .detail(.confirmationDialog(.presented(.confirmDeletion))))),
+      assert: { $0.path[id: 0, case: \.detail]?.confirmationDialog = nil },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.receive(
+      \.path[id: 0].detail.delegate.deleteConfirmed,
+      assert: {
+        $0.contacts = [alan]
+        $0.path = []
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   @Test func loadsOnFirstAppearance() async {
     let store = makeStore(ContactsBook.State(), contacts: RecordingContacts([alan, ada]))
     await store.send(.onAppear) { $0.isLoading = true }
@@ -207,18 +233,7 @@ struct ContactsBookTests {
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
       contacts: contacts
     )
-    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
-      $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
-    }
-    await store.send(
-      .path(.element(id: 0, action: .detail(.confirmationDialog(.presented(.confirmDeletion)))))
-    ) {
-      $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
-    }
-    await store.receive(\.path[id: 0].detail.delegate.deleteConfirmed) {
-      $0.contacts = [alan]
-      $0.path = []
-    }
+    await confirmDeletingAdaFromHerDetail(store)
     await store.finish()
     #expect(contacts.changes.value == [.delete(id: ada.id)])
   }
@@ -288,18 +303,7 @@ struct ContactsBookTests {
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
       contacts: contacts
     )
-    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
-      $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
-    }
-    await store.send(
-      .path(.element(id: 0, action: .detail(.confirmationDialog(.presented(.confirmDeletion)))))
-    ) {
-      $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
-    }
-    await store.receive(\.path[id: 0].detail.delegate.deleteConfirmed) {
-      $0.contacts = [alan]
-      $0.path = []
-    }
+    await confirmDeletingAdaFromHerDetail(store)
     await store.receive(\.saveFailed) {
       $0.contacts = [ada, alan]
       $0.destination = .alert(

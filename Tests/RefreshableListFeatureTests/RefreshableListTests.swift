@@ -105,10 +105,7 @@ struct RefreshableListTests {
       clock: clock
     )
     await store.send(.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.contentBeforeRefresh = list(pages: 0...2)
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted(keeping: list(pages: 0...2))
     }
     // Refresh never runs twice at once.
     await store.send(.pullToRefresh)
@@ -127,10 +124,7 @@ struct RefreshableListTests {
     orders.fail(page: 0, with: .parsingError("bad json"))
     let store = makeStore(List.State(pageState: .loaded(list(pages: 0...1), .idle)), orders: orders)
     await store.send(.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.contentBeforeRefresh = list(pages: 0...1)
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted(keeping: list(pages: 0...1))
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...1), .idle)
@@ -140,11 +134,7 @@ struct RefreshableListTests {
     }
     await store.send(.retry)
     await store.receive(\.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.contentBeforeRefresh = list(pages: 0...1)
-      $0.refreshErrorInfo = nil
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted(keeping: list(pages: 0...1))
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...0), .idle)
@@ -160,9 +150,7 @@ struct RefreshableListTests {
       type: .unknown, description: "The orders could not be loaded (HTTP status 404).")
     let store = makeStore(List.State(pageState: .failed(.initial, parsingInfo)), orders: orders)
     await store.send(.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted()
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .failed(.refresh, info)
@@ -170,9 +158,7 @@ struct RefreshableListTests {
     }
     await store.send(.retry)
     await store.receive(\.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted()
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...0), .idle)
@@ -334,11 +320,7 @@ struct RefreshableListTests {
     orders.cached.setValue(nil)
     await store.send(.retry) { $0.isStale = false }
     await store.receive(\.pullToRefresh) {
-      $0.pageState = .loading(.refresh)
-      $0.contentBeforeRefresh = list(pages: 0...0)
-      $0.refreshErrorInfo = nil
-      $0.showLoadingOverlay = true
-      $0.inFlight = load(.refresh)
+      $0.refreshStarted(keeping: list(pages: 0...0))
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...0), .idle)

@@ -103,6 +103,16 @@ extension TestStore where State == RefreshableList.State, Action == RefreshableL
 }
 
 extension RefreshableList.State {
+  /// What starting a refresh does: the list shown, if any, is kept to show while loading, a
+  /// refresh error is cleared, and the overlay shows until the response.
+  mutating func refreshStarted(keeping shown: RefreshableList.OrderList? = nil) {
+    pageState = .loading(.refresh)
+    if let shown { contentBeforeRefresh = shown }
+    refreshErrorInfo = nil
+    showLoadingOverlay = true
+    inFlight = load(.refresh)
+  }
+
   /// What every final response does besides its own change: nothing is loading any more.
   mutating func loadFinished() {
     showLoadingOverlay = false
