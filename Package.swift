@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // One package, many small library targets (DESIGN.md §1). Each target lives in its own folder
@@ -24,6 +25,10 @@ let identifiedCollections = Target.Dependency.product(
 let orderedCollections = Target.Dependency.product(
   name: "OrderedCollections",
   package: "swift-collections"
+)
+let swiftSyntaxMacros = Target.Dependency.product(
+  name: "SwiftSyntaxMacros",
+  package: "swift-syntax"
 )
 let issueReporting = Target.Dependency.product(
   name: "IssueReporting",
@@ -81,15 +86,39 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // Already built for the case-paths and dependencies macros; the newest in the mirror matches
+    // the 6.3 toolchain's parser.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // Core
+    .macro(
+      name: "ComposableMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        swiftSyntaxMacros,
+      ],
+      path: "Core/ComposableMacros"
+    ),
+    .testTarget(
+      name: "ComposableMacrosTests",
+      dependencies: [
+        "ComposableMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        swiftSyntaxMacros,
+      ],
+      path: "Tests/ComposableMacrosTests"
+    ),
     .target(
       name: "ComposableCore",
       dependencies: [
-        casePaths, clocks, concurrencyExtras, customDump, dependencies, identifiedCollections,
-        issueReporting, orderedCollections,
+        "ComposableMacros", casePaths, clocks, concurrencyExtras, customDump, dependencies,
+        dependenciesMacros, identifiedCollections, issueReporting, orderedCollections,
       ],
       path: "Core/ComposableCore"
     ),
@@ -107,6 +136,13 @@ let package = Package(
       name: "ComposableTestSupportTests",
       dependencies: ["ComposableTestSupport"],
       path: "Tests/ComposableTestSupportTests"
+    ),
+    // Feature code and tests written as TCA 1.x's documentation shows them, with only the import
+    // changed: what must keep compiling and passing for "ports by changing the import".
+    .testTarget(
+      name: "SourceCompatibilityTests",
+      dependencies: ["ComposableTestSupport", issueReportingTestSupport],
+      path: "Tests/SourceCompatibilityTests"
     ),
 
     // Compression and the on-disk cache

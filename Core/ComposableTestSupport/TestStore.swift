@@ -143,6 +143,49 @@ public final class TestStore<State: Equatable, Action> {
     return TestStoreTask(rawValue: task, timeout: timeout)
   }
 
+  /// Sends the action at a case key path whose case carries no value, as `send(_:assert:)`
+  /// does: `await store.send(\.view.saveButtonTapped) { $0.isSaving = true }`.
+  @discardableResult
+  public func send(
+    _ action: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      action(),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Sends the action at a case key path carrying `value`: `await store.send(\.binding.email,
+  /// "a@b.c")`, `await store.send(\.path[id: 0].detail.nameChanged, "Ada")`.
+  @discardableResult
+  public func send<Value>(
+    _ action: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      action(value),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
   // MARK: Receiving
 
   /// Asserts that an effect sent an action in the case at `actionCase`, and how it changed state.

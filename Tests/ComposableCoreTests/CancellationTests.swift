@@ -185,14 +185,14 @@ struct CancellationTests {
     #expect(store.state.detail == nil)
   }
 
-  @Test func scopedStoresShareTheRootsEffects() async {
+  @Test func scopedStoresShareTheRootsEffects() async throws {
     let clock = TestClock()
     let store = makeStore(TickerList.State(detail: .init(id: 9)), clock: clock)
-    let detail = store.scope(state: \.detail, action: \.detail)
+    let detail = try #require(store.scope(state: \.detail, action: \.detail))
     let task = detail.send(.start)
     await settle()
     await clock.advance(by: .seconds(2))
-    await eventually { detail.state?.ticks == 2 }
+    await eventually { detail.state.ticks == 2 }
     #expect(store.state.detail?.ticks == 2)
     detail.send(.stop)
     await task.finish()

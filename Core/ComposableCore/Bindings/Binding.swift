@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import CustomDump
 
 /// An action that sets one field of the state: what a form control sends when the user edits it.
@@ -50,6 +51,26 @@ extension BindingAction: CustomDumpReflectable {
       self,
       children: ["set": (keyPath: keyPath, value: value)],
       displayStyle: .enum
+    )
+  }
+}
+
+extension Case {
+  /// The binding actions that set one field, as a case key path: `\.binding.email` in
+  /// `store.send(\.binding.email, "a@b.c")` and `store.receive(\.binding.email)`.
+  public subscript<Root, Member: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Root, Member>
+  ) -> Case<Member> where Value == BindingAction<Root> {
+    // A key path is an immutable object; the literal a caller writes is sendable.
+    let keyPath = UncheckedSendable(keyPath)
+    return Case<Member>(
+      embed: { member in self._embed(BindingAction.set(keyPath.value, member)) },
+      extract: { (root: Any) -> Member? in
+        guard let binding = self._extract(from: root), binding.keyPath == keyPath.value else {
+          return nil
+        }
+        return binding.value as? Member
+      }
     )
   }
 }

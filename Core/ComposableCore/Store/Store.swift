@@ -52,6 +52,36 @@ public final class Store<State, Action> {
     StoreTask(rawValue: core.send(action))
   }
 
+  /// Sends the action at a case key path whose case carries no value: `store.send(\.refresh)`,
+  /// `store.send(\.view.saveButtonTapped)`.
+  @discardableResult
+  public func send(_ action: CaseKeyPath<Action, Void>) -> StoreTask {
+    send(action())
+  }
+
+  /// A store for optional child state while it is present, `nil` while it is absent:
+  /// `store.scope(state: \.destination?.alert, action: \.destination.alert)`. After the child
+  /// goes away, the store keeps showing its last state, so a screen being dismissed can still
+  /// draw it.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial = core.state[keyPath: toChildState] else { return nil }
+    let last = LastPresented(initial)
+    let embed = CaseAccess(toChildAction)
+    return Store<ChildState, ChildAction>(
+      core: ScopedCore(
+        base: core,
+        toState: { parent in
+          if let current = parent[keyPath: toChildState] { last.value = current }
+          return last.value
+        },
+        fromAction: { embed.embed($0) }
+      )
+    )
+  }
+
   // Inlinable so that the closures a child store calls on every action are specialised.
   /// A store for a child feature: it sees the child's part of this store's state, and its
   /// actions go through this store's reducer, embedded by `action`.
@@ -137,6 +167,16 @@ public struct StoreStates<State>: AsyncSequence {
     public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
       await base.next(isolation: actor)?.wrappedValue
     }
+  }
+}
+
+/// The latest state an optional scope saw present; only touched on the main actor, through the
+/// store that owns it.
+final class LastPresented<Value> {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

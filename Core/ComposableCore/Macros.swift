@@ -1,0 +1,61 @@
+/// Makes a struct a reducer: adds the `Reducer` conformance, makes `State` and `Action` enums
+/// case-pathable with dynamic member lookup, puts `@ReducerBuilder` on `body`, and fills in an
+/// empty `State`, `Action` and `body` when the reducer writes none.
+///
+/// On an enum whose cases hold reducers (`case detail(Detail)`, `case alert(AlertState<Alert>)`)
+/// it writes the whole reducer: `State` and `Action` enums, a `body` scoping each case to its
+/// reducer, and `CaseScope` for `store.case`.
+@attached(
+  member,
+  names: named(State), named(Action), named(Body), named(body), named(CaseScope), named(scope)
+)
+@attached(memberAttribute)
+@attached(extension, conformances: Reducer, CaseReducer)
+public macro Reducer() = #externalMacro(module: "ComposableMacros", type: "ReducerMacro")
+
+/// An enum reducer whose generated `State` and `Action` have the given conformances:
+/// `@Reducer(state: .equatable, .sendable, action: .equatable)`.
+@attached(
+  member,
+  names: named(State), named(Action), named(Body), named(body), named(CaseScope), named(scope)
+)
+@attached(memberAttribute)
+@attached(extension, conformances: Reducer, CaseReducer)
+public macro Reducer(
+  state: _SynthesizedConformance...,
+  action: _SynthesizedConformance...
+) = #externalMacro(module: "ComposableMacros", type: "ReducerMacro")
+
+/// A conformance `@Reducer(state:action:)` adds to an enum reducer's generated types.
+public struct _SynthesizedConformance: Sendable {
+  /// `Codable`.
+  public static let codable = Self()
+  /// `Decodable`.
+  public static let decodable = Self()
+  /// `Encodable`.
+  public static let encodable = Self()
+  /// `Equatable`.
+  public static let equatable = Self()
+  /// `Hashable`.
+  public static let hashable = Self()
+  /// `Sendable`.
+  public static let sendable = Self()
+}
+
+/// Marks a case of a `@Reducer` enum as state without a reducer that goes away when acted on,
+/// like an alert (alert and confirmation-dialog cases are marked without it).
+@attached(peer)
+public macro ReducerCaseEphemeral() =
+  #externalMacro(module: "ComposableMacros", type: "ReducerCaseEphemeralMacro")
+
+/// Marks a case of a `@Reducer` enum as plain state: no reducer, no actions.
+@attached(peer)
+public macro ReducerCaseIgnored() =
+  #externalMacro(module: "ComposableMacros", type: "ReducerCaseIgnoredMacro")
+
+/// Presentation state as a macro: `@Presents var destination: Destination.State?`, with
+/// `$destination` for `ifLet(\.$destination, action: \.destination)`. Use it where
+/// `@PresentationState` cannot go, such as inside `@ObservableState` types.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(`$`), prefixed(_))
+public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")

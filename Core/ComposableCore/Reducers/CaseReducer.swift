@@ -1,0 +1,82 @@
+/// A reducer made of the cases of an enum, each case a child reducer or plain state: what
+/// `@Reducer enum Destination { case detail(Detail) … }` generates. Its `State` and `Action` are
+/// enums with a case per reducer case, and its body is static, since the enum has no instances.
+public protocol CaseReducer<State, Action>: Reducer
+where State: CaseReducerState, State.StateReducer.Action == Action, Body: Reducer<State, Action> {
+  /// A switchable enum of the child stores of each case, for `store.case`.
+  associatedtype CaseScope
+
+  /// The reducer of every case, scoped to its case.
+  @ReducerBuilder<State, Action>
+  static var body: Body { get }
+
+  /// The child store of the case `store`'s state is in now.
+  @MainActor
+  static func scope(_ store: Store<State, Action>) -> CaseScope
+}
+
+extension CaseReducer {
+  /// The static ``body``.
+  public var body: Body { Self.body }
+}
+
+/// The state of a ``CaseReducer``, which knows its reducer, so that operators such as
+/// `ifLet(\.$destination, action: \.destination)` need no trailing closure.
+public protocol CaseReducerState {
+  /// The enum reducer this is the state of.
+  associatedtype StateReducer: CaseReducer where StateReducer.State == Self
+}
+
+extension Reducer {
+  /// Presents an enum reducer's state: `.ifLet(\.$destination, action: \.destination)`, the
+  /// destination's reducer found from its state type.
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      destination: { DestinationState.StateReducer.body },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Runs an enum reducer on a navigation stack: `.forEach(\.path, action: \.path)`, the path's
+  /// reducer found from its state type.
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    forEach(
+      toStackState,
+      action: toStackAction,
+      destination: { DestinationState.StateReducer.body },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+extension Store where State: CaseReducerState, State.StateReducer.Action == Action {
+  /// The case the store's state is in, with a child store for a reducer case:
+  /// `switch store.case { case .detail(let store): … }`.
+  public var `case`: State.StateReducer.CaseScope {
+    State.StateReducer.scope(self)
+  }
+}

@@ -1,0 +1,134 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Presents var destination: Destination.State?`: stores the property in a
+/// `PresentationState` (`_destination`), reads and writes it through accessors, and projects the
+/// wrapper as `$destination` for `ifLet(\.$destination, action:)`. Unlike the property wrapper
+/// it is made of accessors, so other macros of the type (observation) can see through it.
+public enum PresentsMacro {}
+
+extension PresentsMacro {
+  /// The property's name, its optional type and the wrapped type, or a diagnostic saying why the
+  /// property cannot be presented.
+  struct Property {
+    let name: TokenSyntax
+    let wrapped: String
+    let initializer: ExprSyntax?
+    let access: String
+  }
+
+  static func property(
+    _ declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext,
+    diagnose: Bool
+  ) -> Property? {
+    func fail(_ node: some SyntaxProtocol, _ message: String, id: String) -> Property? {
+      if diagnose {
+        context.diagnose(Diagnostic(node: node, message: MacroMessage(message: message, id: id)))
+      }
+      return nil
+    }
+    guard let variable = declaration.as(VariableDeclSyntax.self) else {
+      return fail(declaration, "'@Presents' applies to a 'var' property", id: "notVariable")
+    }
+    guard variable.bindingSpecifier.tokenKind == .keyword(.var) else {
+      return fail(variable.bindingSpecifier, "'@Presents' requires 'var'", id: "notVar")
+    }
+    guard variable.bindings.count == 1, let binding = variable.bindings.first,
+      let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+    else {
+      return fail(variable, "'@Presents' applies to one property at a time", id: "manyBindings")
+    }
+    guard binding.accessorBlock == nil else {
+      return fail(binding, "'@Presents' cannot be applied to a computed property", id: "computed")
+    }
+    guard let type = binding.typeAnnotation?.type else {
+      return fail(
+        binding,
+        "'@Presents' needs the property's optional type written out, e.g. 'Destination.State?'",
+        id: "noType"
+      )
+    }
+    let wrapped: String
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      wrapped = optional.wrappedType.trimmedDescription
+    } else if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      wrapped = optional.wrappedType.trimmedDescription
+    } else if let identifier = type.as(IdentifierTypeSyntax.self),
+      identifier.name.text == "Optional",
+      let argument = identifier.genericArgumentClause?.arguments.first
+    {
+      wrapped = argument.argument.trimmedDescription
+    } else {
+      return fail(
+        type, "'@Presents' requires an optional type: nil means not presented", id: "notOptional")
+    }
+    return Property(
+      name: identifier.trimmed,
+      wrapped: wrapped,
+      initializer: binding.initializer?.value,
+      access: variable.modifiers.accessPrefix
+    )
+  }
+}
+
+extension PresentsMacro: AccessorMacro {
+  /// Makes the property read and write the presentation state it is stored in.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let property = property(declaration, in: context, diagnose: true) else { return [] }
+    let storage = "_\(property.name.text)"
+    return [
+      """
+      @storageRestrictions(initializes: \(raw: storage))
+      init(initialValue) {
+        \(raw: storage) = ComposableCore.PresentationState(wrappedValue: initialValue)
+      }
+      """,
+      """
+      get {
+        \(raw: storage).wrappedValue
+      }
+      """,
+      """
+      set {
+        \(raw: storage).wrappedValue = newValue
+      }
+      """,
+    ]
+  }
+}
+
+extension PresentsMacro: PeerMacro {
+  /// Adds `$name` and the `_name` storage.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    // The accessor role reports what is wrong; this one only declines.
+    guard let property = property(declaration, in: context, diagnose: false) else { return [] }
+    let name = property.name.text
+    let stateType = "ComposableCore.PresentationState<\(property.wrapped)>"
+    // Like a stored optional, the property starts out `nil` unless it says otherwise.
+    let initialValue = property.initializer?.trimmedDescription ?? "nil"
+    return [
+      """
+      \(raw: property.access)var $\(raw: name): \(raw: stateType) {
+        get {
+          _\(raw: name)
+        }
+        set {
+          _\(raw: name) = newValue
+        }
+      }
+      """,
+      "private var _\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))",
+    ]
+  }
+}

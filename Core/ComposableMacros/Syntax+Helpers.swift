@@ -1,0 +1,71 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+extension DeclModifierListSyntax {
+  /// The `public` or `package` modifier the macros repeat on what they generate, so a public
+  /// reducer gets public members; `internal`, `fileprivate` and `private` need no repeating.
+  var accessPrefix: String {
+    for modifier in self {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  var isStatic: Bool {
+    contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+  }
+}
+
+extension AttributeListSyntax {
+  /// Whether an attribute named `name` (bare or module-qualified) is in the list.
+  func contains(named name: String) -> Bool {
+    contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return attribute.attributeName.lastNameComponent == name
+    }
+  }
+
+  /// The `@available` attributes, repeated on a generated extension so it is no more available
+  /// than the type.
+  var availability: AttributeListSyntax {
+    AttributeListSyntax(
+      filter { element in
+        guard case .attribute(let attribute) = element else { return false }
+        return attribute.attributeName.lastNameComponent == "available"
+      }
+      .map { $0.with(\.trailingTrivia, .space) }
+    )
+  }
+}
+
+extension TypeSyntax {
+  /// The last component of a possibly qualified type name: `Reducer` for
+  /// `ComposableCore.Reducer`.
+  var lastNameComponent: String {
+    if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+    return trimmedDescription
+  }
+}
+
+extension InheritanceClauseSyntax? {
+  /// Whether the clause names `name` (bare or module-qualified).
+  func contains(_ name: String) -> Bool {
+    guard let self else { return false }
+    return self.inheritedTypes.contains { $0.type.lastNameComponent == name }
+  }
+}
+
+/// A macro error or warning with an optional fix-it message.
+struct MacroMessage: DiagnosticMessage, FixItMessage {
+  let message: String
+  let id: String
+  var severity: DiagnosticSeverity = .error
+
+  var diagnosticID: MessageID { MessageID(domain: "ComposableMacros", id: id) }
+  var fixItID: MessageID { diagnosticID }
+}

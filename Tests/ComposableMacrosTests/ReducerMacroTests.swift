@@ -1,0 +1,817 @@
+import ComposableMacros
+import MacroTesting
+import Testing
+
+// Expansions are recorded by swift-macro-testing when missing, then asserted on every run.
+@Suite(.macros([ReducerMacro.self], record: .missing))
+struct ReducerMacroTests {
+  @Test func structBasics() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {
+        }
+        enum Action {
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State {
+        }
+        @CasePathable @dynamicMemberLookup
+        enum Action {
+        }
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func enumStateGetsCasePaths() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        enum State {
+        }
+        enum Action {
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @CasePathable @dynamicMemberLookup
+        enum State {
+        }
+        @CasePathable @dynamicMemberLookup
+        enum Action {
+        }
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func alreadyApplied() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature: Reducer, Sendable {
+        @CasePathable
+        @dynamicMemberLookup
+        enum State {
+        }
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+        }
+        @ReducerBuilder<State, Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature: Reducer, Sendable {
+        @CasePathable
+        @dynamicMemberLookup
+        enum State {
+        }
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+        }
+        @ReducerBuilder<State, Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    }
+  }
+
+  @Test func handWrittenCasePathable() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        enum Action: CasePathable {
+          struct AllCasePaths {}
+          static var allCasePaths: AllCasePaths { AllCasePaths() }
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @dynamicMemberLookup
+        enum Action: CasePathable {
+          struct AllCasePaths {}
+          static var allCasePaths: AllCasePaths { AllCasePaths() }
+        }
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func bodyTypesNameTheBuilder() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        var body: some Reducer<Int, Bool> { EmptyReducer() }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @ComposableCore.ReducerBuilder<Int, Bool>
+        var body: some Reducer<Int, Bool> { EmptyReducer() }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        var body: some ReducerOf<Base> { EmptyReducer() }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @ComposableCore.ReducerBuilder<Base.State, Base.Action>
+        var body: some ReducerOf<Base> { EmptyReducer() }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func reduceMethodAlone() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+          .none
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+          .none
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func emptyReducerGetsDefaults() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+
+          struct State: Codable, Equatable, Hashable, Sendable {
+            init() {
+            }
+          }
+
+          enum Action: Equatable, Hashable, Sendable {
+          }
+
+          let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+    assertMacro {
+      """
+      @available(macOS, unavailable)
+      @Reducer
+      public struct Feature {
+      }
+      """
+    } expansion: {
+      """
+      @available(macOS, unavailable)
+      public struct Feature {
+
+          public struct State: Codable, Equatable, Hashable, Sendable {
+            public init() {
+            }
+          }
+
+          public enum Action: Equatable, Hashable, Sendable {
+          }
+
+          public let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+
+      @available(macOS, unavailable) extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        typealias State = Int
+        typealias Action = Bool
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        typealias State = Int
+        typealias Action = Bool
+
+        let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func genericAndNested() {
+    assertMacro {
+      """
+      extension Outer {
+        @Reducer
+        package struct Wrapper<Child: Reducer> {
+          package struct State {
+            var child: Child.State
+          }
+          package enum Action {
+            case child(Child.Action)
+          }
+          let child: Child
+          package var body: some ReducerOf<Self> {
+            Scope(state: \\.child, action: \\.child) { child }
+          }
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      extension Outer {
+        package struct Wrapper<Child: Reducer> {
+          package struct State {
+            var child: Child.State
+          }
+          @CasePathable @dynamicMemberLookup
+          package enum Action {
+            case child(Child.Action)
+          }
+          let child: Child
+          @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+          package var body: some ReducerOf<Self> {
+            Scope(state: \.child, action: \.child) { child }
+          }
+        }
+      }
+
+      extension Outer.Wrapper: ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func diagnosesReduceBesideBody() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        enum Action {}
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+          .none
+        }
+        var body: some ReducerOf<Self> {
+          Reduce(reduce)
+        }
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        enum Action {}
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+             ┬─────
+             ╰─ 🛑 A 'reduce' method should not be defined in a reducer with a 'body'; it takes precedence and 'body' will never be invoked
+          .none
+        }
+        var body: some ReducerOf<Self> {
+          Reduce(reduce)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func diagnosesClass() {
+    assertMacro {
+      """
+      @Reducer
+      class Feature {
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      class Feature {
+      ┬────
+      ╰─ 🛑 '@Reducer' can only be applied to a struct or an enum; reducers are values
+         ✏️ Replace 'class' with 'struct'
+      }
+      """
+    } fixes: {
+      """
+      @Reducer
+      struct Feature {
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+
+          struct State: Codable, Equatable, Hashable, Sendable {
+            init() {
+            }
+          }
+
+          enum Action: Equatable, Hashable, Sendable {
+          }
+
+          let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func diagnosesWrongKindOfStateAndAction() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        class State {}
+        struct Action {}
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      struct Feature {
+        class State {}
+        ┬────
+        ╰─ 🛑 'State' of a '@Reducer' must be a struct or an enum, not a class
+           ✏️ Replace 'class' with 'struct'
+        struct Action {}
+        ┬─────
+        ╰─ 🛑 'Action' of a '@Reducer' must be an enum, not a struct
+           ✏️ Replace 'struct' with 'enum'
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } fixes: {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        enum Action {}
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State {}
+        @CasePathable @dynamicMemberLookup
+        enum Action {}
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func enumOfReducers() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        case edit(Nested.Edit)
+        case alert(AlertState<Alert>)
+        case dialog(ConfirmationDialogState<Dialog>)
+        case meeting(Meeting, syncUp: SyncUp)
+        case placeholder
+
+        enum Alert {
+          case ok
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case detail(Detail)
+        case edit(Nested.Edit)
+        @ReducerCaseEphemeral
+        case alert(AlertState<Alert>)
+        @ReducerCaseEphemeral
+        case dialog(ConfirmationDialogState<Dialog>)
+        @ReducerCaseIgnored
+        case meeting(Meeting, syncUp: SyncUp)
+        case placeholder
+
+        enum Alert {
+          case ok
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Destination
+          case detail(Detail.State)
+          case edit(Nested.Edit.State)
+          case alert(AlertState<Alert>)
+          case dialog(ConfirmationDialogState<Dialog>)
+          case meeting(Meeting, syncUp: SyncUp)
+          case placeholder
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+          case detail(Detail.Action)
+          case edit(Nested.Edit.Action)
+          case alert(Alert)
+          case dialog(Dialog)
+          case meeting(Swift.Never)
+          case placeholder(Swift.Never)
+        }
+
+        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, Detail>, ComposableCore.Scope<Self.State, Self.Action, Nested.Edit>>
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: Body {
+          ComposableCore.Scope<Self.State, Self.Action, Detail>(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            Detail()
+          }
+          ComposableCore.Scope<Self.State, Self.Action, Nested.Edit>(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
+            Nested.Edit()
+          }
+        }
+
+        enum CaseScope {
+          case detail(ComposableCore.StoreOf<Detail>)
+          case edit(ComposableCore.StoreOf<Nested.Edit>)
+          case alert(AlertState<Alert>)
+          case dialog(ConfirmationDialogState<Dialog>)
+          case meeting(Meeting, syncUp: SyncUp)
+          case placeholder
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          case .edit:
+            return .edit(store.scope(state: \.edit, action: \.edit)!)
+          case let .alert(v0):
+            return .alert(v0)
+          case let .dialog(v0):
+            return .dialog(v0)
+          case let .meeting(v0, v1):
+            return .meeting(v0, syncUp: v1)
+          case .placeholder:
+            return .placeholder
+          }
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func emptyEnum() {
+    assertMacro {
+      """
+      @Reducer
+      public enum Destination {
+      }
+      """
+    } expansion: {
+      """
+      public enum Destination {
+
+          @CasePathable
+          @dynamicMemberLookup
+          public enum State: ComposableCore.CaseReducerState {
+            public typealias StateReducer = Destination
+
+          }
+
+          @CasePathable
+          @dynamicMemberLookup
+          public enum Action {
+
+          }
+
+          public typealias Body = ComposableCore.EmptyReducer<Self.State, Self.Action>
+
+          @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+          public static var body: Body {
+              ComposableCore.EmptyReducer<Self.State, Self.Action>()
+          }
+
+          public enum CaseScope {
+
+          }
+
+          @MainActor
+          public static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+            switch store.state {
+
+            }
+          }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func enumCaseMarkers() {
+    assertMacro {
+      """
+      @Reducer
+      enum Path {
+        case timeline(Timeline)
+        case custom(Custom = Custom(mode: .compact))
+        @ReducerCaseIgnored
+        case note(Note)
+        @ReducerCaseEphemeral
+        case toast(ToastState)
+      }
+      """
+    } expansion: {
+      #"""
+      enum Path {
+        case timeline(Timeline)
+        case custom(Custom = Custom(mode: .compact))
+        @ReducerCaseIgnored
+        case note(Note)
+        @ReducerCaseEphemeral
+        case toast(ToastState)
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Path
+          case timeline(Timeline.State)
+          case custom(Custom.State)
+          case note(Note)
+          case toast(ToastState)
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+          case timeline(Timeline.Action)
+          case custom(Custom.Action)
+          case note(Swift.Never)
+          case toast(ToastState.Action)
+        }
+
+        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, Timeline>, ComposableCore.Scope<Self.State, Self.Action, Custom>>
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: Body {
+          ComposableCore.Scope<Self.State, Self.Action, Timeline>(state: \Self.State.Cases.timeline, action: \Self.Action.Cases.timeline) {
+            Timeline()
+          }
+          ComposableCore.Scope<Self.State, Self.Action, Custom>(state: \Self.State.Cases.custom, action: \Self.Action.Cases.custom) {
+            Custom(mode: .compact)
+          }
+        }
+
+        enum CaseScope {
+          case timeline(ComposableCore.StoreOf<Timeline>)
+          case custom(ComposableCore.StoreOf<Custom>)
+          case note(Note)
+          case toast(ToastState)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .timeline:
+            return .timeline(store.scope(state: \.timeline, action: \.timeline)!)
+          case .custom:
+            return .custom(store.scope(state: \.custom, action: \.custom)!)
+          case let .note(v0):
+            return .note(v0)
+          case let .toast(v0):
+            return .toast(v0)
+          }
+        }
+      }
+
+      extension Path: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func enumConformances() {
+    assertMacro {
+      """
+      @Reducer(state: .equatable, .sendable, action: .equatable, .hashable)
+      package enum Path {
+        case counter(Counter)
+      }
+      """
+    } expansion: {
+      #"""
+      package enum Path {
+        case counter(Counter)
+
+        @CasePathable
+        @dynamicMemberLookup
+        package enum State: ComposableCore.CaseReducerState, Equatable, Sendable {
+          package typealias StateReducer = Path
+          case counter(Counter.State)
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        package enum Action: Equatable, Hashable {
+          case counter(Counter.Action)
+        }
+
+        package typealias Body = ComposableCore.Scope<Self.State, Self.Action, Counter>
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        package static var body: Body {
+          ComposableCore.Scope<Self.State, Self.Action, Counter>(state: \Self.State.Cases.counter, action: \Self.Action.Cases.counter) {
+            Counter()
+          }
+        }
+
+        package enum CaseScope {
+          case counter(ComposableCore.StoreOf<Counter>)
+        }
+
+        @MainActor
+        package static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .counter:
+            return .counter(store.scope(state: \.counter, action: \.counter)!)
+          }
+        }
+      }
+
+      extension Path: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func structIgnoresConformanceArguments() {
+    assertMacro {
+      """
+      @Reducer(state: .equatable)
+      struct Feature {
+        struct State {}
+        enum Action {}
+        var body: some ReducerOf<Self> { EmptyReducer() }
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer(state: .equatable)
+               ┬────────────────
+               ╰─ ⚠️ Conformances in '@Reducer(state:action:)' apply to enum reducers; declare them on this reducer's 'State' and 'Action'
+      struct Feature {
+        struct State {}
+        enum Action {}
+        var body: some ReducerOf<Self> { EmptyReducer() }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State {}
+        @CasePathable @dynamicMemberLookup
+        enum Action {}
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> { EmptyReducer() }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func ifConfigInEnumIsReported() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        #if DEBUG
+        case debug(Debug)
+        #endif
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        #if DEBUG
+        ╰─ 🛑 '#if' around the cases of a '@Reducer' enum is not supported; split the enum or write the reducer by hand
+        case debug(Debug)
+        #endif
+      }
+      """
+    }
+  }
+}

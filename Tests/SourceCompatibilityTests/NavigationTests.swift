@@ -1,0 +1,215 @@
+// Tree and stack navigation as TCA 1.x's navigation articles write them; only the import differs.
+import ComposableTestSupport
+import Testing
+
+@Reducer
+struct EditItem {
+  struct State: Equatable {
+    var name: String
+  }
+  enum Action: Equatable {
+    case delegate(Delegate)
+    case nameChanged(String)
+    case saveButtonTapped
+    @CasePathable
+    enum Delegate: Equatable {
+      case saved(String)
+    }
+  }
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .delegate:
+        return .none
+      case let .nameChanged(name):
+        state.name = name
+        return .none
+      case .saveButtonTapped:
+        return .run { [name = state.name] send in
+          await send(.delegate(.saved(name)))
+          await self.dismiss()
+        }
+      }
+    }
+  }
+}
+
+@Reducer
+struct ItemDetail {
+  struct State: Equatable {
+    var name: String
+  }
+  enum Action {
+    case deleteButtonTapped
+  }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .none
+  }
+}
+
+@Reducer
+struct ItemList {
+  struct State: Equatable {
+    var items: [String] = []
+    @Presents var destination: Destination.State?
+    var path = StackPath()
+  }
+  typealias StackPath = StackState<Path.State>
+
+  enum Action {
+    case addButtonTapped
+    case deleteButtonTapped
+    case destination(PresentationAction<Destination.Action>)
+    case path(StackActionOf<Path>)
+  }
+
+  @Reducer(state: .equatable)
+  enum Destination {
+    case add(EditItem)
+    case alert(AlertState<Alert>)
+
+    @CasePathable
+    enum Alert: Equatable {
+      case confirmDeletion
+    }
+  }
+
+  @Reducer(state: .equatable)
+  enum Path {
+    case detail(ItemDetail)
+    case edit(EditItem)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .addButtonTapped:
+        state.destination = .add(EditItem.State(name: ""))
+        return .none
+      case .deleteButtonTapped:
+        state.destination = .alert(
+          AlertState {
+            TextState("Delete everything?")
+          } actions: {
+            ButtonState(role: .destructive, action: .confirmDeletion) {
+              TextState("Delete")
+            }
+          }
+        )
+        return .none
+      case let .destination(.presented(.add(.delegate(.saved(name))))):
+        state.items.append(name)
+        return .none
+      case .destination(.presented(.alert(.confirmDeletion))):
+        state.items.removeAll()
+        return .none
+      case let .path(.element(id: _, action: .edit(.delegate(.saved(name))))):
+        state.items.append(name)
+        return .none
+      case .destination, .path:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination)
+    .forEach(\.path, action: \.path)
+  }
+}
+
+@MainActor
+struct NavigationTests {
+  @Test
+  func treeNavigationWithDismiss() async {
+    let store = TestStore(initialState: ItemList.State()) {
+      ItemList()
+    }
+
+    await store.send(.addButtonTapped) {
+      $0.destination = .add(EditItem.State(name: ""))
+    }
+    await store.send(\.destination.add.nameChanged, "Milk") {
+      $0.destination?.modify(\.add) { $0.name = "Milk" }
+    }
+    await store.send(\.destination.add.saveButtonTapped)
+    await store.receive(\.destination.add.delegate.saved, "Milk") {
+      $0.items = ["Milk"]
+    }
+    await store.receive(\.destination.dismiss) {
+      $0.destination = nil
+    }
+  }
+
+  @Test
+  func alertIsDismissedByItsAction() async {
+    let store = TestStore(initialState: ItemList.State(items: ["Eggs"])) {
+      ItemList()
+    }
+
+    await store.send(.deleteButtonTapped) {
+      $0.destination = .alert(
+        AlertState {
+          TextState("Delete everything?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDeletion) {
+            TextState("Delete")
+          }
+        }
+      )
+    }
+    await store.send(\.destination.alert.confirmDeletion) {
+      $0.items = []
+      $0.destination = nil
+    }
+  }
+
+  @Test
+  func stackNavigation() async {
+    let store = TestStore(initialState: ItemList.State()) {
+      ItemList()
+    }
+
+    await store.send(.path(.push(id: 0, state: .edit(EditItem.State(name: ""))))) {
+      $0.path[id: 0] = .edit(EditItem.State(name: ""))
+    }
+    await store.send(\.path[id: 0].edit.nameChanged, "Bread") {
+      $0.path[id: 0, case: \.edit]?.name = "Bread"
+    }
+    await store.send(\.path[id: 0].edit.saveButtonTapped)
+    await store.receive(\.path[id: 0].edit.delegate.saved, "Bread") {
+      $0.items = ["Bread"]
+    }
+    await store.receive(\.path.popFrom) {
+      $0.path.removeAll()
+    }
+  }
+
+  @Test
+  func storeCaseSwitchesOverTheDestination() {
+    let store = Store(initialState: ItemList.State(destination: .add(EditItem.State(name: "Tea"))))
+    {
+      ItemList()
+    }
+    guard let destination = store.scope(state: \.destination, action: \.destination.presented)
+    else {
+      Issue.record("Expected a destination")
+      return
+    }
+    switch destination.case {
+    case let .add(editStore):
+      #expect(editStore.state.name == "Tea")
+      editStore.send(.nameChanged("Coffee"))
+      #expect(store.state.destination?.add?.name == "Coffee")
+    case .alert:
+      Issue.record("Expected the add case")
+    }
+  }
+
+  @Test
+  func enumReducerStateIsCasePathable() {
+    let state = ItemList.Path.State.detail(ItemDetail.State(name: "Jam"))
+    #expect(state.detail?.name == "Jam")
+    #expect(state.edit == nil)
+    #expect(state.is(\.detail))
+  }
+}
