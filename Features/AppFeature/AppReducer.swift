@@ -8,7 +8,8 @@ import TodoListFeature
 
 /// The root of the app: one tab per feature, each feature scoped to its own state, and a toast
 /// that children trigger through their delegate actions only.
-public struct AppReducer: Reducer, Sendable {
+@Reducer
+public struct AppReducer: Sendable {
   /// The app's tabs, in tab-bar order.
   public enum Tab: String, CaseIterable, Equatable, Sendable {
     /// The counter.
@@ -61,7 +62,6 @@ public struct AppReducer: Reducer, Sendable {
   }
 
   /// Everything that happens in the app.
-  @CasePathable
   public enum Action: Equatable {
     /// Switches tabs.
     case tabSelected(Tab)

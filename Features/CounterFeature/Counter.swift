@@ -3,7 +3,8 @@ import NumberFactClient
 
 /// A counter with a timer that counts up every 1, 2 or 3 seconds, and a number fact about the
 /// current count shown in an alert.
-public struct Counter: Reducer, Sendable {
+@Reducer
+public struct Counter: Sendable {
   /// The counter screen.
   public struct State: Equatable {
     /// The count.
@@ -15,7 +16,7 @@ public struct Counter: Reducer, Sendable {
     /// Whether a fact is being fetched; drives a spinner.
     public var isLoadingFact: Bool
     /// The fact, or the reason there is none.
-    @PresentationState public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A counter, stopped, at `count`.
     public init(
@@ -47,7 +48,6 @@ public struct Counter: Reducer, Sendable {
   }
 
   /// What happens on the counter screen.
-  @CasePathable
   public enum Action: Equatable {
     /// Adds one.
     case incrementButtonTapped

@@ -3,7 +3,8 @@ import SignUpClient
 
 /// A sign-up form: email, password, confirmation and terms, validated as the user types, with
 /// errors shown only for fields the user has touched, submitted through `SignUpClient`.
-public struct SignUpForm: Reducer, Sendable {
+@Reducer
+public struct SignUpForm: Sendable {
   /// The form.
   public struct State: Equatable {
     /// The email field.
@@ -21,7 +22,7 @@ public struct SignUpForm: Reducer, Sendable {
     /// Whether a submission is in flight.
     public var isSubmitting: Bool
     /// The outcome of a submission.
-    @PresentationState public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// An empty form.
     public init(
@@ -70,7 +71,6 @@ public struct SignUpForm: Reducer, Sendable {
   }
 
   /// What happens on the form.
-  @CasePathable
   public enum Action: Equatable, BindableAction {
     /// A field was edited.
     case binding(BindingAction<State>)

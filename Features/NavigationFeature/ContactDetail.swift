@@ -2,13 +2,14 @@ import ComposableCore
 import ContactsClient
 
 /// Shows one contact, with edit, favourite and a destructive delete behind a confirmation.
-public struct ContactDetail: Reducer, Sendable {
+@Reducer
+public struct ContactDetail: Sendable {
   /// The detail screen.
   public struct State: Equatable {
     /// The contact shown.
     public var contact: Contact
     /// The delete confirmation, while it is open.
-    @PresentationState public var confirmationDialog: ConfirmationDialogState<Action.Dialog>?
+    @Presents public var confirmationDialog: ConfirmationDialogState<Action.Dialog>?
 
     /// A detail screen for `contact`.
     public init(contact: Contact, confirmationDialog: ConfirmationDialogState<Action.Dialog>? = nil)
@@ -19,7 +20,6 @@ public struct ContactDetail: Reducer, Sendable {
   }
 
   /// What happens on the detail screen.
-  @CasePathable
   public enum Action: Equatable {
     /// Asks the parent to open the editor.
     case editButtonTapped
@@ -105,7 +105,8 @@ public struct BookSettings: Equatable, Sendable {
 }
 
 /// The settings screen, pushed from the root.
-public struct ContactSettings: Reducer, Sendable {
+@Reducer
+public struct ContactSettings: Sendable {
   /// The settings being edited.
   public struct State: Equatable {
     /// The settings.
@@ -118,7 +119,6 @@ public struct ContactSettings: Reducer, Sendable {
   }
 
   /// What happens on the settings screen.
-  @CasePathable
   public enum Action: Equatable, BindableAction {
     /// A setting changed.
     case binding(BindingAction<State>)

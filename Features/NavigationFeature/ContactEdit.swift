@@ -3,7 +3,8 @@ import ContactsClient
 
 /// Edits a contact, new or existing: validates on save, reports save or cancel to its parent
 /// through delegate actions, then dismisses itself.
-public struct ContactEdit: Reducer, Sendable {
+@Reducer
+public struct ContactEdit: Sendable {
   /// The form.
   public struct State: Equatable {
     /// The contact as edited so far.
@@ -27,7 +28,6 @@ public struct ContactEdit: Reducer, Sendable {
   }
 
   /// What happens on the form.
-  @CasePathable
   public enum Action: Equatable, BindableAction {
     /// A field changed.
     case binding(BindingAction<State>)

@@ -2,7 +2,8 @@ import ComposableCore
 import ContactsClient
 
 /// A contacts book: the root list, a stack (detail, edit, settings) and an add sheet.
-public struct ContactsBook: Reducer, Sendable {
+@Reducer
+public struct ContactsBook: Sendable {
   /// The book.
   public struct State: Equatable {
     /// Every contact, in stored order.
@@ -10,7 +11,7 @@ public struct ContactsBook: Reducer, Sendable {
     /// The screens pushed over the list; start with some for a deep link.
     public var path: StackState<Path.State>
     /// The add sheet or an alert.
-    @PresentationState public var destination: Destination.State?
+    @Presents public var destination: Destination.State?
     /// How the list shows.
     public var settings: BookSettings
     /// Whether the stored contacts are loading.
@@ -46,78 +47,33 @@ public struct ContactsBook: Reducer, Sendable {
   }
 
   /// The screens of the stack.
-  public struct Path: Reducer, Sendable {
-    /// One pushed screen.
-    @CasePathable
-    public enum State: Equatable {
-      /// A contact.
-      case detail(ContactDetail.State)
-      /// A contact's editor.
-      case edit(ContactEdit.State)
-      /// The settings.
-      case settings(ContactSettings.State)
-    }
-
-    /// An action of a pushed screen.
-    @CasePathable
-    public enum Action: Equatable {
-      /// From a detail screen.
-      case detail(ContactDetail.Action)
-      /// From an editor.
-      case edit(ContactEdit.Action)
-      /// From the settings.
-      case settings(ContactSettings.Action)
-    }
-
-    /// A path reducer.
-    public init() {}
-
-    /// Runs each screen's reducer.
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.detail, action: \.detail) { ContactDetail() }
-      Scope(state: \.edit, action: \.edit) { ContactEdit() }
-      Scope(state: \.settings, action: \.settings) { ContactSettings() }
-    }
+  @Reducer(state: .equatable, action: .equatable)
+  public enum Path {
+    /// A contact.
+    case detail(ContactDetail)
+    /// A contact's editor.
+    case edit(ContactEdit)
+    /// The settings.
+    case settings(ContactSettings)
   }
 
   /// What the book presents over itself.
-  public struct Destination: Reducer, Sendable {
-    /// The presented thing.
+  @Reducer(state: .equatable, action: .equatable)
+  public enum Destination {
+    /// The add-contact sheet.
+    case add(ContactEdit)
+    /// A failure.
+    case alert(AlertState<Alert>)
+
+    /// The alert's buttons.
     @CasePathable
-    public enum State: Equatable {
-      /// The add-contact sheet.
-      case add(ContactEdit.State)
-      /// A failure.
-      case alert(AlertState<Action.Alert>)
-    }
-
-    /// An action of the presented thing.
-    @CasePathable
-    public enum Action: Equatable {
-      /// From the add sheet.
-      case add(ContactEdit.Action)
-      /// From the alert.
-      case alert(Alert)
-
-      /// The alert's buttons.
-      @CasePathable
-      public enum Alert: Equatable, Sendable {
-        /// Loads the contacts again.
-        case retryLoadButtonTapped
-      }
-    }
-
-    /// A destination reducer.
-    public init() {}
-
-    /// Runs the sheet's reducer.
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.add, action: \.add) { ContactEdit() }
+    public enum Alert: Equatable, Sendable {
+      /// Loads the contacts again.
+      case retryLoadButtonTapped
     }
   }
 
   /// What happens in the book.
-  @CasePathable
   public enum Action: Equatable {
     /// The book appeared: loads the contacts once.
     case onAppear
@@ -234,8 +190,8 @@ public struct ContactsBook: Reducer, Sendable {
         return .none
       }
     }
-    .forEach(\.path, action: \.path) { Path() }
-    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .forEach(\.path, action: \.path)
+    .ifLet(\.$destination, action: \.destination)
   }
 
   private func load(_ state: inout State) -> Effect<Action> {

@@ -4,7 +4,8 @@ import OrdersClient
 
 /// A paginated list of orders with pull-to-refresh, load-more, filters, automatic retry with
 /// backoff for transient failures, and a cached first page shown while a fresh one loads.
-public struct RefreshableList: Reducer, Sendable {
+@Reducer
+public struct RefreshableList: Sendable {
   /// The orders screen.
   public struct State: Equatable {
     /// Where the list is in its life.
@@ -133,7 +134,6 @@ public struct RefreshableList: Reducer, Sendable {
   }
 
   /// What happens on the orders screen.
-  @CasePathable
   public enum Action: Equatable {
     /// The screen appeared: loads the first page, once.
     case onAppear

@@ -3,12 +3,12 @@ import TodosClient
 
 /// One row of the todo list: completion, title and priority. Saving is the list's job, so a row
 /// can be tested and reused on its own.
-public struct Todo: Reducer, Sendable {
+@Reducer
+public struct Todo: Sendable {
   /// A row is the stored todo itself.
   public typealias State = TodoItem
 
   /// What happens on a row.
-  @CasePathable
   public enum Action: Equatable, Sendable {
     /// Checks or unchecks the todo.
     case toggleCompletionButtonTapped

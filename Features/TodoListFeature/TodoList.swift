@@ -5,7 +5,8 @@ import TodosClient
 /// A todo list a person can trust with their data: add, toggle, rename, prioritise, delete,
 /// clear completed and reorder; filter and search; every change saved through `TodosClient`, and
 /// rolled back with an alert when saving fails.
-public struct TodoList: Reducer, Sendable {
+@Reducer
+public struct TodoList: Sendable {
   /// The list screen.
   public struct State: Equatable {
     /// Every todo, in stored order.
@@ -27,7 +28,7 @@ public struct TodoList: Reducer, Sendable {
     /// Whether the stored todos have been loaded once.
     public var hasLoaded: Bool
     /// A failure to load or save.
-    @PresentationState public var alert: AlertState<Action.Alert>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// A list, empty unless given todos.
     public init(
@@ -88,7 +89,6 @@ public struct TodoList: Reducer, Sendable {
   }
 
   /// What happens on the list.
-  @CasePathable
   public enum Action: Equatable, BindableAction {
     /// The list appeared: loads the stored todos the first time.
     case onAppear

@@ -35,7 +35,7 @@ struct AppReducerTests {
   @Test func anActionOnOneTabDoesNotDisturbAnother() async {
     let store = makeStore(AppReducer.State(selectedTab: .counter))
     // Exhaustive: only the counter changes.
-    await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 1 }
+    await store.send(\.counter.incrementButtonTapped) { $0.counter.count = 1 }
     await store.send(.todos(.set(\.newTitle, "milk"))) { $0.todos.newTitle = "milk" }
     #expect(store.state.counter.count == 1)
     #expect(store.state.selectedTab == .counter)
@@ -45,8 +45,8 @@ struct AppReducerTests {
     let events = LockIsolated<[String]>([])
     let store = makeStore(events: events)
     await store.send(.tabSelected(.todos)) { $0.selectedTab = .todos }
-    await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 1 }
-    await store.send(.counter(.decrementButtonTapped)) { $0.counter.count = 0 }
+    await store.send(\.counter.incrementButtonTapped) { $0.counter.count = 1 }
+    await store.send(\.counter.decrementButtonTapped) { $0.counter.count = 0 }
     await withKnownIssue {
       // Nothing presented or pushed: runtime issues, but analytics still saw the actions first.
       await store.send(.counter(.alert(.dismiss)))
@@ -72,7 +72,7 @@ struct AppReducerTests {
     )
     let store = makeStore(
       AppReducer.State(selectedTab: .signUp, signUp: filled), events: events, clock: clock)
-    await store.send(.signUp(.submitButtonTapped)) { $0.signUp.isSubmitting = true }
+    await store.send(\.signUp.submitButtonTapped) { $0.signUp.isSubmitting = true }
     await store.receive(\.signUp.submitResponse.success) {
       $0.signUp = SignUpForm.State(
         alert: AlertState {

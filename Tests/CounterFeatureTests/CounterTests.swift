@@ -112,7 +112,7 @@ struct CounterTests {
         retry: .retryButtonTapped
       )
     }
-    await store.send(.alert(.presented(.retryButtonTapped))) { $0.alert = nil }
+    await store.send(\.alert.retryButtonTapped) { $0.alert = nil }
     await store.receive(\.factButtonTapped) { $0.isLoadingFact = true }
     await store.receive(\.factResponse.success, "7 is lucky.") {
       $0.isLoadingFact = false

@@ -178,7 +178,7 @@ struct SignUpFormTests {
       )
     }
     #expect(store.state.email == "ada@example.com")
-    await store.send(.alert(.presented(.retryButtonTapped))) {
+    await store.send(\.alert.retryButtonTapped) {
       $0.alert = nil
       $0.isSubmitting = true
     }

@@ -104,7 +104,7 @@ struct ContactsBookTests {
       $0.destination = .add(
         ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace"), isNew: true))
     }
-    await store.send(.destination(.presented(.add(.saveButtonTapped))))
+    await store.send(\.destination.add.saveButtonTapped)
     let grace = Contact(id: UUID(0), name: "Grace")
     await store.receive(\.destination.add.delegate.saved) { $0.contacts = [grace] }
     await store.receive(\.destination.dismiss) { $0.destination = nil }
@@ -122,7 +122,7 @@ struct ContactsBookTests {
     await store.send(.contactTapped(id: ada.id)) {
       $0.path[id: 0] = .detail(ContactDetail.State(contact: ada))
     }
-    await store.send(.path(.element(id: 0, action: .detail(.editButtonTapped))))
+    await store.send(\.path[id: 0].detail.editButtonTapped)
     await store.receive(\.path[id: 0].detail.delegate.editRequested, ada) {
       $0.path[id: 1] = .edit(ContactEdit.State(contact: ada))
     }
@@ -131,7 +131,7 @@ struct ContactsBookTests {
     await store.send(.path(.element(id: 1, action: .edit(.set(\.contact.name, "Ada King"))))) {
       $0.path[id: 1] = .edit(ContactEdit.State(contact: renamed))
     }
-    await store.send(.path(.element(id: 1, action: .edit(.saveButtonTapped))))
+    await store.send(\.path[id: 1].edit.saveButtonTapped)
     await store.receive(\.path[id: 1].edit.delegate.saved, renamed) {
       $0.contacts[id: ada.id] = renamed
       $0.path[id: 0] = .detail(ContactDetail.State(contact: renamed))
@@ -150,7 +150,7 @@ struct ContactsBookTests {
     await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.phone, "123"))))) {
       $0.path[id: 0, case: \.edit]?.contact.phone = "123"
     }
-    await store.send(.path(.element(id: 0, action: .edit(.cancelButtonTapped))))
+    await store.send(\.path[id: 0].edit.cancelButtonTapped)
     await store.receive(\.path[id: 0].edit.delegate.cancelled)
     await store.receive(\.path.popFrom, 0) { $0.path = [] }
     #expect(store.state.contacts == [ada])
@@ -167,7 +167,7 @@ struct ContactsBookTests {
     await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.email, "ada@home"))))) {
       $0.path[id: 0, case: \.edit]?.contact.email = "ada@home"
     }
-    await store.send(.path(.element(id: 0, action: .edit(.saveButtonTapped)))) {
+    await store.send(\.path[id: 0].edit.saveButtonTapped) {
       $0.path[id: 0, case: \.edit]?.nameError = "A contact needs a name."
       $0.path[id: 0, case: \.edit]?.emailError = "Enter a valid email address."
     }
@@ -215,7 +215,7 @@ struct ContactsBookTests {
     )
     var starred = alan
     starred.isFavorite = true
-    await store.send(.path(.element(id: 0, action: .detail(.favoriteButtonTapped)))) {
+    await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
       $0.path[id: 0, case: \.detail]?.contact = starred
     }
     await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
@@ -243,10 +243,10 @@ struct ContactsBookTests {
       ContactsBook.State(
         contacts: [ada], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true)
     )
-    await store.send(.path(.element(id: 0, action: .detail(.deleteButtonTapped)))) {
+    await store.send(\.path[id: 0].detail.deleteButtonTapped) {
       $0.path[id: 0, case: \.detail]?.confirmationDialog = .deleteContact(named: "Ada Lovelace")
     }
-    await store.send(.path(.element(id: 0, action: .detail(.confirmationDialog(.dismiss))))) {
+    await store.send(\.path[id: 0].detail.confirmationDialog.dismiss) {
       $0.path[id: 0, case: \.detail]?.confirmationDialog = nil
     }
     #expect(store.state.contacts == [ada])
@@ -262,7 +262,7 @@ struct ContactsBookTests {
       $0.destination = .add(
         ContactEdit.State(contact: Contact(id: UUID(0), name: " Grace Hopper "), isNew: true))
     }
-    await store.send(.destination(.presented(.add(.saveButtonTapped))))
+    await store.send(\.destination.add.saveButtonTapped)
     let grace = Contact(id: UUID(0), name: "Grace Hopper")
     await store.receive(\.destination.add.delegate.saved, grace) {
       $0.contacts.append(grace)
@@ -289,7 +289,7 @@ struct ContactsBookTests {
         hasLoaded: true
       )
     )
-    await store.send(.path(.element(id: 1, action: .edit(.cancelButtonTapped))))
+    await store.send(\.path[id: 1].edit.cancelButtonTapped)
     await store.receive(\.path[id: 1].edit.delegate.cancelled)
     await store.receive(\.path.popFrom, 1) { $0.path.pop(from: 1) }
     await store.send(.path(.popFrom(id: 0))) { $0.path = [] }

@@ -86,7 +86,7 @@ struct TodoListTests {
       )
     }
     todos.loadError.setValue(nil)
-    await store.send(.alert(.presented(.retryLoadButtonTapped))) {
+    await store.send(\.alert.retryLoadButtonTapped) {
       $0.alert = nil
       $0.isLoading = true
     }
@@ -165,7 +165,7 @@ struct TodoListTests {
       todos: todos,
       clock: clock
     )
-    await store.send(.todos(.element(id: UUID(1), action: .toggleCompletionButtonTapped))) {
+    await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
     }
     await clock.advance(by: .milliseconds(999))
@@ -187,11 +187,11 @@ struct TodoListTests {
       todos: todos,
       clock: clock
     )
-    await store.send(.todos(.element(id: UUID(1), action: .toggleCompletionButtonTapped))) {
+    await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
     }
     await clock.advance(by: .milliseconds(500))
-    await store.send(.todos(.element(id: UUID(2), action: .toggleCompletionButtonTapped))) {
+    await store.send(\.todos[id: UUID(2)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(2)]?.isCompleted = true
     }
     await clock.advance(by: .seconds(1))
@@ -205,10 +205,10 @@ struct TodoListTests {
   @Test func renamingAndReprioritisingAreSaved() async {
     let todos = RecordingTodos()
     let store = makeStore(TodoList.State(todos: [item(1, "a")], hasLoaded: true), todos: todos)
-    await store.send(.todos(.element(id: UUID(1), action: .titleChanged("A")))) {
+    await store.send(\.todos[id: UUID(1)].titleChanged, "A") {
       $0.todos[id: UUID(1)]?.title = "A"
     }
-    await store.send(.todos(.element(id: UUID(1), action: .priorityChanged(.low)))) {
+    await store.send(\.todos[id: UUID(1)].priorityChanged, .low) {
       $0.todos[id: UUID(1)]?.priority = .low
     }
     await store.finish()
@@ -292,7 +292,7 @@ struct TodoListTests {
       $0.alert = unsaved
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
-    await store.send(.todos(.element(id: UUID(1), action: .titleChanged("renamed")))) {
+    await store.send(\.todos[id: UUID(1)].titleChanged, "renamed") {
       $0.todos[id: UUID(1)]?.title = "renamed"
     }
     await store.receive(\.saveFailed) {
