@@ -26,6 +26,10 @@ public final class TestStore<State: Equatable, Action> {
   private var sendLocations: [IssueLocation] = []
   private let location: IssueLocation
   private var usesSerialExecution = false
+  /// How many of the received actions, from the front, arrived before a `send` that found them
+  /// unasserted. They stay pending, as in TCA, but the state they were recorded with is older
+  /// than the test's snapshot, so receiving or skipping them asserts the action only.
+  private var staleReceivedCount = 0
 
   /// How strictly the store checks the test; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
@@ -120,8 +124,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    settleUnassertedReceivedActions(before: "sending an action", at: location)
-    let previous = exhaustivity == .on ? snapshot : core.state
+    let previous = settleUnassertedReceivedActions(before: "sending an action", at: location)
     core.sendTag = sendLocations.count
     sendLocations.append(location)
     recorder.expectsTestAction = true
@@ -320,16 +323,23 @@ public final class TestStore<State: Equatable, Action> {
           at: location
         )
         recorder.received.removeFirst(index)
+        staleReceivedCount = max(0, staleReceivedCount - index)
       }
     }
 
     let (action, actual) = recorder.received.removeFirst()
+    let isStale = staleReceivedCount > 0
+    if isStale { staleReceivedCount -= 1 }
     if !isMatching(action) {
       var message =
         "Received unexpected action: expected \(expectation), but received:\n\n"
         + describeValue(action).indenting(by: 2)
       if let details = mismatch(action) { message += "\n\n" + details }
       location.report(message)
+    }
+    guard !isStale else {
+      await Task.megaYield()
+      return
     }
     let previous = isExhaustive ? snapshot : actual
     expectState(
@@ -366,8 +376,7 @@ public final class TestStore<State: Equatable, Action> {
         + "skipped:\n\n" + describeActions(recorder.received.map(\.action)),
       at: location
     )
-    recorder.received.removeAll()
-    snapshot = last.state
+    moveSnapshotPastReceivedActions(last: last.state)
   }
 
   /// Cancels every effect still running, for tests that do not care how long-living effects end.
@@ -491,24 +500,45 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func settleUnassertedReceivedActions(before step: String, at location: IssueLocation) {
-    guard let last = recorder.received.last else { return }
+  /// Deals with received actions the test did not assert before its next step, and returns the
+  /// state that step's assertion starts from. Exhaustively, they are a failure and stay pending;
+  /// otherwise they are skipped.
+  private func settleUnassertedReceivedActions(
+    before step: String,
+    at location: IssueLocation
+  ) -> State {
+    guard let last = recorder.received.last else {
+      return exhaustivity == .on ? snapshot : core.state
+    }
     let actions = recorder.received.map(\.action)
     let count = actions.count
-    if exhaustivity == .on {
-      location.report(
-        "Must handle \(count) received action\(count == 1 ? "" : "s") before \(step):\n\n"
-          + describeActions(actions)
-      )
-    } else {
+    guard exhaustivity == .on else {
       reportSkipped(
         "\(count) received action\(count == 1 ? " was" : "s were") skipped:\n\n"
           + describeActions(actions),
         at: location
       )
+      recorder.received.removeAll()
+      staleReceivedCount = 0
+      snapshot = last.state
+      return core.state
     }
+    location.report(
+      "Must handle \(count) received action\(count == 1 ? "" : "s") before \(step):\n\n"
+        + describeActions(actions)
+    )
+    staleReceivedCount = count
+    // The step is asserted from where the feature actually is, so the one failure above is not
+    // repeated as a state difference.
+    return last.state
+  }
+
+  /// Empties the received actions, moving the snapshot to the state after the last one unless
+  /// every one of them is stale (the snapshot is already past them).
+  private func moveSnapshotPastReceivedActions(last: State) {
+    if recorder.received.count > staleReceivedCount { snapshot = last }
     recorder.received.removeAll()
-    snapshot = last.state
+    staleReceivedCount = 0
   }
 
   private func checkUnassertedReceivedActions(at location: IssueLocation) {
@@ -522,8 +552,7 @@ public final class TestStore<State: Equatable, Action> {
     } else {
       reportSkipped(message, at: location)
     }
-    if let last = recorder.received.last { snapshot = last.state }
-    recorder.received.removeAll()
+    if let last = recorder.received.last { moveSnapshotPastReceivedActions(last: last.state) }
   }
 
   /// The end of the test: unasserted received actions and effects still running are failures.

@@ -2,7 +2,10 @@
 ///
 /// Implement either ``reduce(into:action:)`` directly, or ``body`` to compose other reducers with
 /// ``ReducerBuilder``, as in TCA.
-public protocol Reducer<State, Action> {
+///
+/// A reducer type is usable from any isolation (`SendableMetatype`): case paths into a generic
+/// reducer's actions capture its child's type, and effects run off the main actor.
+public protocol Reducer<State, Action>: SendableMetatype {
   /// The state the reducer evolves.
   associatedtype State
   /// The actions the reducer handles.
