@@ -1,7 +1,8 @@
+// One import for a feature, as TCA's: the Point-Free building blocks, and the dependency macros
+// (`@DependencyClient`, `@DependencyEndpoint`) client code writes beside ours.
 @_exported import CasePaths
 @_exported import Clocks
 @_exported import ConcurrencyExtras
 @_exported import Dependencies
-@_exported import IdentifiedCollections
-// `@DependencyClient` and `@DependencyEndpoint`, which client code writes beside our macros.
 @_exported import DependenciesMacros
+@_exported import IdentifiedCollections
