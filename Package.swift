@@ -254,7 +254,13 @@ let package = Package(
       ),
       .testTarget(
         name: "AppTests",
-        dependencies: ["composable", "HTTPTestServer", issueReportingTestSupport],
+        // Every module the tests import, named: an executable target's dependencies are not
+        // guaranteed to be built before its test target compiles.
+        dependencies: [
+          "AppFeature", "composable", "ContactsClient", "CounterFeature", "HTTPTestServer",
+          "NavigationFeature", "OrdersClient", "RefreshableListFeature", "TodoListFeature",
+          "TodosClient", concurrencyExtras, issueReportingTestSupport,
+        ],
         path: "Tests/AppTests",
         exclude: ["__Snapshots__"]
       ),
