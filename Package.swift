@@ -94,13 +94,24 @@ let package = Package(
   ],
   targets: [
     // Core
-    .macro(
-      name: "ComposableMacros",
+    // The macros' implementation is a library, tested directly; the plugin only lists it. A
+    // test target that depended on the macro target itself would make SwiftPM build every test
+    // for the host as well, which doubles a clean build and races the testable executable.
+    .target(
+      name: "ComposableMacrosSupport",
       dependencies: [
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        swiftSyntaxMacros,
+      ],
+      path: "Core/ComposableMacrosSupport"
+    ),
+    .macro(
+      name: "ComposableMacros",
+      dependencies: [
+        "ComposableMacrosSupport",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         swiftSyntaxMacros,
       ],
       path: "Core/ComposableMacros"
@@ -108,7 +119,7 @@ let package = Package(
     .testTarget(
       name: "ComposableMacrosTests",
       dependencies: [
-        "ComposableMacros",
+        "ComposableMacrosSupport",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
         swiftSyntaxMacros,
       ],
@@ -271,6 +282,9 @@ let package = Package(
 // Every library target is a product of its own, listed alphabetically, so any package can import
 // one feature or client alone. Test support under Tests/ is not.
 package.products = package.targets
-  .filter { $0.type == .regular && !($0.path ?? "").hasPrefix("Tests/") }
+  .filter {
+    $0.type == .regular && !($0.path ?? "").hasPrefix("Tests/")
+      && $0.name != "ComposableMacrosSupport"
+  }
   .map { Product.library(name: $0.name, targets: [$0.name]) }
   .sorted { $0.name < $1.name }

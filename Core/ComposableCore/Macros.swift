@@ -59,3 +59,10 @@ public macro ReducerCaseIgnored() =
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(`$`), prefixed(_))
 public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")
+
+/// Lets reducer operators reach the enum's cases through the case paths `@CasePathable`
+/// generated, looked up once from the case key path a feature wrote. `@Reducer` attaches it to
+/// the `State` and `Action` enums it sees; it is not needed anywhere else.
+@attached(extension, conformances: _CaseAccessible, names: named(_$caseAccess))
+public macro _CaseAccessors() =
+  #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")

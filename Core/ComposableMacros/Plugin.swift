@@ -1,13 +1,107 @@
+import ComposableMacrosSupport
 import SwiftCompilerPlugin
+import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// The compiler plugin behind the macros `ComposableCore` declares.
+/// The compiler plugin behind the macros `ComposableCore` declares. The compiler finds a macro by
+/// this module's name, so each one is named here and forwards to its implementation in
+/// `ComposableMacrosSupport`, where the tests reach it.
 @main
 struct ComposableMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
+    CaseAccessorsMacro.self,
     PresentsMacro.self,
     ReducerCaseEphemeralMacro.self,
     ReducerCaseIgnoredMacro.self,
     ReducerMacro.self,
   ]
+}
+
+enum ReducerMacro: ExtensionMacro, MemberAttributeMacro, MemberMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.ReducerMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    try ComposableMacrosSupport.ReducerMacro.expansion(
+      of: node, attachedTo: declaration, providingAttributesFor: member, in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    try ComposableMacrosSupport.ReducerMacro.expansion(
+      of: node, providingMembersOf: declaration, conformingTo: protocols, in: context)
+  }
+}
+
+enum PresentsMacro: AccessorMacro, PeerMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    try ComposableMacrosSupport.PresentsMacro.expansion(
+      of: node, providingAccessorsOf: declaration, in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    try ComposableMacrosSupport.PresentsMacro.expansion(
+      of: node, providingPeersOf: declaration, in: context)
+  }
+}
+
+enum CaseAccessorsMacro: ExtensionMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.CaseAccessorsMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
+  }
+}
+
+/// The case markers expand to nothing; `@Reducer` reads them.
+enum ReducerCaseEphemeralMacro: PeerMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}
+
+enum ReducerCaseIgnoredMacro: PeerMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
 }

@@ -2,14 +2,14 @@ import ComposableCore
 import Foundation
 import Testing
 
-/// A reference payload, equal only to itself, to check that moving payloads keeps retain counts.
+/// A reference payload, equal only to itself, to check that payloads keep their retain counts.
 final class Token: Equatable, Sendable {
   let name: String
   init(_ name: String) { self.name = name }
   static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Mixed: Equatable {
   case empty
   case number(Int)
@@ -33,25 +33,25 @@ extension Mixed.AllCasePaths {
   }
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Boxed: Equatable {
   indirect case nested(Boxed)
   case value(Int)
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 indirect enum Tree: Equatable {
   case leaf(Int)
   case node(Tree, Tree)
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Inner: Equatable {
   case grandchild(Int)
   case other
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Outer: Equatable {
   case child(Inner)
   case nothing
@@ -64,13 +64,13 @@ struct Large: Equatable {
   var name = "large"
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum WithLarge: Equatable {
   case large(Large)
   case small(Int)
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Wrapper<Wrapped: Equatable & Sendable>: Equatable {
   case value(Wrapped)
   case nothing
@@ -80,12 +80,27 @@ struct Failure: Error, Equatable {
   let code: Int
 }
 
-@CasePathable
+@CasePathable @_CaseAccessors
 enum Existential {
   case failed(any Error)
   case value(any Sendable)
   case result(Result<Int, Failure>)
   case nothing
+}
+
+/// The payload that crashed the layout-reading accessor: a tuple of a metatype, a class reference
+/// and an integer.
+@CasePathable @_CaseAccessors
+enum Odd {
+  case meta(Int.Type, Token, Int)
+  case plain(Int)
+}
+
+/// The same cases without `@_CaseAccessors`: operators fall back to the key path.
+@CasePathable
+enum PlainMixed: Equatable {
+  case number(Int)
+  case text(String)
 }
 
 let mixedSamples: [Mixed] = [
@@ -109,25 +124,36 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
   }
 }
 
+/// Embeds and extracts `count` times, checking each value comes back intact.
+func roundTrips<Root, Value>(
+  _ access: CaseAccess<Root, Value>,
+  count: Int = 10_000,
+  make: (Int) -> Value,
+  equal: (Value, Value) -> Bool
+) -> Bool {
+  (0..<count).allSatisfy { index in
+    let value = make(index)
+    guard let back = access.extract(from: access.embed(value)) else { return false }
+    return equal(back, value)
+  }
+}
+
 @Suite struct CaseAccessTests {
-  @Test func aGeneratedCasePathSwitchesToTheTagOnceItHasSucceeded() {
+  @Test func aCaseOfAnAccessibleEnumUsesItsGeneratedCasePath() {
     let access = CaseAccess(\Mixed.Cases.number)
+    #expect(access.isDirect)
     #expect(access.extract(from: .text("no")) == nil)
-    #expect(!access.usesTag)
     #expect(access.extract(from: .number(3)) == 3)
-    #expect(access.usesTag)
     expectAgreement(\.number, access, roots: mixedSamples, values: [0, -1, .max])
   }
 
   @Test func everyKindOfPayloadAgreesWithItsKeyPath() {
     let text = CaseAccess(\Mixed.Cases.text)
-    _ = text.embed("learn")
-    #expect(text.usesTag)
+    #expect(text.isDirect)
     expectAgreement(\.text, text, roots: mixedSamples, values: ["", "a longer string than fits"])
 
     let pair = CaseAccess(\Mixed.Cases.pair)
-    _ = pair.extract(from: .pair(1, "one"))
-    #expect(pair.usesTag)
+    #expect(pair.isDirect)
     for root in mixedSamples {
       let expected = root[case: \.pair]
       let actual = pair.extract(from: root)
@@ -137,43 +163,96 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
 
     let labeled = CaseAccess(\Mixed.Cases.labeled)
     #expect(labeled.embed((id: 4, name: "four")) == .labeled(id: 4, name: "four"))
-    #expect(labeled.usesTag)
     #expect(labeled.extract(from: .labeled(id: 5, name: "five"))?.name == "five")
     #expect(labeled.extract(from: .pair(5, "five")) == nil)
+
+    let empty = CaseAccess(\Mixed.Cases.empty)
+    #expect(empty.extract(from: .empty) != nil)
+    #expect(empty.extract(from: .other) == nil)
+    #expect(empty.embed(()) == .empty)
   }
 
-  @Test func emptyCasesKeepTheKeyPath() {
-    let access = CaseAccess(\Mixed.Cases.empty)
-    #expect(access.extract(from: .empty) != nil)
-    #expect(access.extract(from: .other) == nil)
-    #expect(access.embed(()) == .empty)
-    #expect(!access.usesTag)
+  @MainActor
+  @Test func tuplesOfMetatypesAndReferencesSurviveTenThousandRoundTrips() {
+    let access = CaseAccess(\Odd.Cases.meta)
+    #expect(access.isDirect)
+    let token = Token("odd")
+    let intact = roundTrips(
+      access,
+      make: { (Int.self, token, $0) },
+      equal: { (lhs: (Int.Type, Token, Int), rhs: (Int.Type, Token, Int)) -> Bool in
+        lhs.0 == rhs.0 && lhs.1 === rhs.1 && lhs.2 == rhs.2
+      }
+    )
+    #expect(intact)
+    #expect(access.extract(from: .plain(1)) == nil)
+    // The same enum through a `Scope`, as the crash report had it.
+    let store = Store(initialState: 0) {
+      Scope(state: \.self, action: \Odd.Cases.meta) {
+        Reduce<Int, (Int.Type, Token, Int)> { state, action in
+          state += action.2
+          return .none
+        }
+      }
+    }
+    for index in 1...100 { store.send(.meta(Int.self, token, index)) }
+    #expect(store.state == 5050)
   }
 
-  @Test func indirectCasesKeepTheKeyPath() {
+  @Test func largeAndGenericPayloadsSurviveTenThousandRoundTrips() {
+    let large = CaseAccess(\WithLarge.Cases.large)
+    #expect(MemoryLayout<Large>.size > 128)
+    #expect(
+      roundTrips(
+        large,
+        make: { index in
+          var value = Large()
+          value.a = index
+          value.name = String(repeating: "x", count: index % 50)
+          return value
+        }, equal: ==)
+    )
+    expectAgreement(\.large, large, roots: [.large(Large()), .small(1)], values: [Large()])
+
+    #expect(roundTrips(CaseAccess(\Wrapper<String>.Cases.value), make: { "\($0)" }, equal: ==))
+    #expect(roundTrips(CaseAccess(\Wrapper<Int8>.Cases.value), make: { Int8($0 % 100) }, equal: ==))
+    #expect(
+      roundTrips(CaseAccess(\Wrapper<[Int]>.Cases.value), make: { [$0, $0 + 1] }, equal: ==))
+    #expect(
+      roundTrips(
+        CaseAccess(\Wrapper<Large>.Cases.value),
+        make: { index in
+          var value = Large()
+          value.r = index
+          return value
+        },
+        equal: ==
+      )
+    )
+    #expect(CaseAccess(\Wrapper<Large>.Cases.value).isDirect)
+  }
+
+  @Test func indirectCasesSurviveTenThousandRoundTrips() {
     let nested = CaseAccess(\Boxed.Cases.nested)
-    #expect(nested.extract(from: .nested(.value(1))) == .value(1))
-    #expect(!nested.usesTag)
+    #expect(nested.isDirect)
+    #expect(roundTrips(nested, make: { .value($0) }, equal: ==))
     expectAgreement(
       \.nested, nested, roots: [.value(2), .nested(.nested(.value(3)))], values: [.value(4)])
 
-    let value = CaseAccess(\Boxed.Cases.value)
-    #expect(value.extract(from: .value(5)) == 5)
-    #expect(value.usesTag)
-    expectAgreement(\.value, value, roots: [.value(6), .nested(.value(6))], values: [7])
-
-    let leaf = CaseAccess(\Tree.Cases.leaf)
-    #expect(leaf.extract(from: .leaf(8)) == 8)
-    #expect(!leaf.usesTag)
-    expectAgreement(\.leaf, leaf, roots: [.leaf(9), .node(.leaf(1), .leaf(2))], values: [10])
+    let node = CaseAccess(\Tree.Cases.node)
+    let nodesIntact = roundTrips(
+      node,
+      make: { index -> (Tree, Tree) in (.leaf(index), .node(.leaf(index), .leaf(-index))) },
+      equal: { (lhs: (Tree, Tree), rhs: (Tree, Tree)) -> Bool in lhs.0 == rhs.0 && lhs.1 == rhs.1 }
+    )
+    #expect(nodesIntact)
+    expectAgreement(\.leaf, CaseAccess(\Tree.Cases.leaf), roots: [.leaf(9)], values: [10])
   }
 
   @Test func aKeyPathThroughTwoCasesKeepsTheKeyPath() {
-    // `Inner` is an `Int` with a spare tag byte, so `.child(.grandchild(5))` holds the bits of 5
-    // where a one-case accessor would look: only the key path can tell `.child(.other)` apart.
     let access = CaseAccess(\Outer.Cases.child.grandchild)
+    #expect(!access.isDirect)
     #expect(access.extract(from: .child(.grandchild(5))) == 5)
-    #expect(!access.usesTag)
     #expect(access.extract(from: .child(.other)) == nil)
     #expect(access.extract(from: .nothing) == nil)
     #expect(access.embed(6) == .child(.grandchild(6)))
@@ -181,28 +260,17 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
 
   @Test func aHandWrittenCasePathKeepsItsOwnRules() {
     let access = CaseAccess(\Mixed.Cases.halved)
+    #expect(!access.isDirect)
     #expect(access.extract(from: .number(6)) == 3)
-    #expect(!access.usesTag)
     #expect(access.extract(from: .number(5)) == nil)
     #expect(access.embed(3) == .number(6))
   }
 
-  @Test func largePayloadsAndGenericEnumsUseTheTag() {
-    let large = CaseAccess(\WithLarge.Cases.large)
-    var payload = Large()
-    payload.name = String(repeating: "x", count: 100)
-    #expect(large.embed(payload) == .large(payload))
-    #expect(large.usesTag)
-    expectAgreement(\.large, large, roots: [.large(Large()), .small(1)], values: [payload])
-
-    let wrapped = CaseAccess(\Wrapper<String>.Cases.value)
-    #expect(wrapped.extract(from: .value("a")) == "a")
-    #expect(wrapped.usesTag)
-    expectAgreement(\.value, wrapped, roots: [.value("b"), .nothing], values: ["c"])
-
+  @Test func anEnumWithoutAccessorsKeepsTheKeyPath() {
+    let access = CaseAccess(\PlainMixed.Cases.text)
+    #expect(!access.isDirect)
+    expectAgreement(\.text, access, roots: [.number(1), .text("a")], values: ["b"])
     let some = CaseAccess(\Int?.Cases.some)
-    #expect(some.extract(from: 1) == 1)
-    #expect(some.usesTag)
     expectAgreement(\.some, some, roots: [nil, 2], values: [3])
   }
 
@@ -210,15 +278,11 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
     let failed = CaseAccess(\Existential.Cases.failed)
     #expect(
       (failed.embed(Failure(code: 1)) as Existential)[case: \.failed] as? Failure == .init(code: 1))
-    #expect(failed.usesTag)
     #expect(failed.extract(from: .failed(Failure(code: 2))) as? Failure == Failure(code: 2))
     #expect(failed.extract(from: .nothing) == nil)
 
     let value = CaseAccess(\Existential.Cases.value)
     let large: any Sendable = (1, 2, 3, 4, "a string that needs a box")
-    // An existential's unused buffer words are not copied, so its bits do not read back equal:
-    // this accessor keeps the key path, and must still agree with it.
-    _ = value.embed(large)
     let extracted = value.extract(from: .value(large)) as? (Int, Int, Int, Int, String)
     #expect(extracted?.4 == "a string that needs a box")
     #expect(value.extract(from: .value(7)) as? Int == 7)
@@ -226,20 +290,20 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
 
     let result = CaseAccess(\Existential.Cases.result)
     #expect(result.extract(from: .result(.success(4))) == .success(4))
-    #expect(result.usesTag)
     #expect(result.extract(from: .result(.failure(Failure(code: 5)))) == .failure(Failure(code: 5)))
     #expect(result.extract(from: .nothing) == nil)
   }
 
   @Test func theSelfKeyPathIsTheWholeValue() {
     let access = CaseAccess(\Mixed.Cases.self)
+    #expect(!access.isDirect)
     for root in mixedSamples {
       #expect(access.extract(from: root) == root)
       #expect(access.embed(root) == root)
     }
   }
 
-  @Test func movingPayloadsKeepsReferenceCountsRight() {
+  @Test func payloadsKeepTheirReferenceCounts() {
     let access = CaseAccess(\Mixed.Cases.token)
     weak var weakToken: Token?
     do {
@@ -250,13 +314,12 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
         #expect(access.extract(from: root) === token)
         #expect(access.extract(from: .text("other")) == nil)
       }
-      #expect(access.usesTag)
       #expect(weakToken != nil)
     }
     #expect(weakToken == nil)
   }
 
-  @Test func concurrentUseWhileLearningAgreesWithTheKeyPath() async {
+  @Test func concurrentUseAgreesWithTheKeyPath() async {
     let access = CaseAccess(\Mixed.Cases.text)
     await withTaskGroup(of: Bool.self) { group in
       for worker in 0..<8 {
@@ -272,6 +335,28 @@ func expectAgreement<Root: CasePathable & Equatable, Value: Equatable>(
       }
       for await agreed in group { #expect(agreed) }
     }
-    #expect(access.usesTag)
+  }
+}
+
+/// A reducer as features write it: `@Reducer` makes its action enum accessible.
+@Reducer
+struct Accessed {
+  struct State: Equatable {
+    var count = 0
+  }
+  enum Action {
+    case child(Int)
+    case other
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
+@Suite struct ReducerCaseAccessTests {
+  @Test func reducerActionsUseTheirGeneratedCasePaths() {
+    #expect(CaseAccess(\Accessed.Action.Cases.child).isDirect)
+    #expect(CaseAccess(\Accessed.Action.Cases.other).isDirect)
+    #expect(CaseAccess(\Accessed.Action.Cases.child).extract(from: .child(4)) == 4)
   }
 }

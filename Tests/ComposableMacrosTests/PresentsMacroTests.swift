@@ -1,4 +1,4 @@
-import ComposableMacros
+import ComposableMacrosSupport
 import MacroTesting
 import Testing
 

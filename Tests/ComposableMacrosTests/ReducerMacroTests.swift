@@ -1,4 +1,4 @@
-import ComposableMacros
+import ComposableMacrosSupport
 import MacroTesting
 import Testing
 
@@ -24,7 +24,7 @@ struct ReducerMacroTests {
       struct Feature {
         struct State {
         }
-        @CasePathable @dynamicMemberLookup
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
         enum Action {
         }
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
@@ -56,10 +56,10 @@ struct ReducerMacroTests {
     } expansion: {
       """
       struct Feature {
-        @CasePathable @dynamicMemberLookup
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
         enum State {
         }
-        @CasePathable @dynamicMemberLookup
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
         enum Action {
         }
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
@@ -98,10 +98,12 @@ struct ReducerMacroTests {
       struct Feature: Reducer, Sendable {
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum State {
         }
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum Action {
         }
         @ReducerBuilder<State, Action>
@@ -312,7 +314,7 @@ struct ReducerMacroTests {
           package struct State {
             var child: Child.State
           }
-          @CasePathable @dynamicMemberLookup
+          @CasePathable @dynamicMemberLookup @_CaseAccessors
           package enum Action {
             case child(Child.Action)
           }
@@ -451,7 +453,7 @@ struct ReducerMacroTests {
       """
       struct Feature {
         struct State {}
-        @CasePathable @dynamicMemberLookup
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
         enum Action {}
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> {
@@ -501,6 +503,7 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum State: ComposableCore.CaseReducerState {
           typealias StateReducer = Destination
           case detail(Detail.State)
@@ -513,6 +516,7 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum Action {
           case detail(Detail.Action)
           case edit(Nested.Edit.Action)
@@ -522,15 +526,15 @@ struct ReducerMacroTests {
           case placeholder(Swift.Never)
         }
 
-        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, Detail>, ComposableCore.Scope<Self.State, Self.Action, Nested.Edit>>
+        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Detail>>, ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Nested.Edit>>>
 
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: Body {
-          ComposableCore.Scope<Self.State, Self.Action, Detail>(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
-            Detail()
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Detail>>(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            ComposableCore._BuiltReducer(Detail())
           }
-          ComposableCore.Scope<Self.State, Self.Action, Nested.Edit>(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
-            Nested.Edit()
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Nested.Edit>>(state: \Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
+            ComposableCore._BuiltReducer(Nested.Edit())
           }
         }
 
@@ -581,6 +585,7 @@ struct ReducerMacroTests {
 
           @CasePathable
           @dynamicMemberLookup
+          @_CaseAccessors
           public enum State: ComposableCore.CaseReducerState {
             public typealias StateReducer = Destination
 
@@ -588,6 +593,7 @@ struct ReducerMacroTests {
 
           @CasePathable
           @dynamicMemberLookup
+          @_CaseAccessors
           public enum Action {
 
           }
@@ -642,6 +648,7 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum State: ComposableCore.CaseReducerState {
           typealias StateReducer = Path
           case timeline(Timeline.State)
@@ -652,6 +659,7 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         enum Action {
           case timeline(Timeline.Action)
           case custom(Custom.Action)
@@ -659,15 +667,15 @@ struct ReducerMacroTests {
           case toast(ToastState.Action)
         }
 
-        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, Timeline>, ComposableCore.Scope<Self.State, Self.Action, Custom>>
+        typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Timeline>>, ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Custom>>>
 
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: Body {
-          ComposableCore.Scope<Self.State, Self.Action, Timeline>(state: \Self.State.Cases.timeline, action: \Self.Action.Cases.timeline) {
-            Timeline()
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Timeline>>(state: \Self.State.Cases.timeline, action: \Self.Action.Cases.timeline) {
+            ComposableCore._BuiltReducer(Timeline())
           }
-          ComposableCore.Scope<Self.State, Self.Action, Custom>(state: \Self.State.Cases.custom, action: \Self.Action.Cases.custom) {
-            Custom(mode: .compact)
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Custom>>(state: \Self.State.Cases.custom, action: \Self.Action.Cases.custom) {
+            ComposableCore._BuiltReducer(Custom(mode: .compact))
           }
         }
 
@@ -714,6 +722,7 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         package enum State: ComposableCore.CaseReducerState, Equatable, Sendable {
           package typealias StateReducer = Path
           case counter(Counter.State)
@@ -721,16 +730,17 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
+        @_CaseAccessors
         package enum Action: Equatable, Hashable {
           case counter(Counter.Action)
         }
 
-        package typealias Body = ComposableCore.Scope<Self.State, Self.Action, Counter>
+        package typealias Body = ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Counter>>
 
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         package static var body: Body {
-          ComposableCore.Scope<Self.State, Self.Action, Counter>(state: \Self.State.Cases.counter, action: \Self.Action.Cases.counter) {
-            Counter()
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Counter>>(state: \Self.State.Cases.counter, action: \Self.Action.Cases.counter) {
+            ComposableCore._BuiltReducer(Counter())
           }
         }
 
@@ -778,7 +788,7 @@ struct ReducerMacroTests {
       """
       struct Feature {
         struct State {}
-        @CasePathable @dynamicMemberLookup
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
         enum Action {}
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> { EmptyReducer() }

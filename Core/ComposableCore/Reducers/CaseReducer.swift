@@ -37,7 +37,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _PresentationReducer<Self, DestinationState.StateReducer.Body>
+  ) -> _PresentationReducer<Self, _BuiltReducer<DestinationState.StateReducer.Body>>
   where DestinationState.StateReducer.Action == DestinationAction {
     ifLet(
       toPresentationState,
@@ -59,7 +59,7 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _StackReducer<Self, DestinationState.StateReducer.Body>
+  ) -> _StackReducer<Self, _BuiltReducer<DestinationState.StateReducer.Body>>
   where DestinationState.StateReducer.Action == DestinationAction {
     forEach(
       toStackState,

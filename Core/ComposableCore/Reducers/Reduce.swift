@@ -9,10 +9,10 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Type-erases another reducer.
+  /// Type-erases another reducer; a reducer with a body builds it once, on first use.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    self.reduce = reducer.reduce(into:action:)
+    self.reduce = _BuiltReducer(reducer).reduce(into:action:)
   }
 
   /// Calls the closure.

@@ -19,6 +19,10 @@ public protocol Reducer<State, Action>: SendableMetatype {
   /// The reducers this one is made of, run in order for each action.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// How a store runs this reducer: its `reduce`, or its body built once. Provided for every
+  /// reducer; a reducer implements `reduce(into:action:)` or `body`, not both.
+  func _buildBody() -> (inout State, Action) -> Effect<Action>
 }
 
 extension Reducer where Body == Never {
@@ -37,11 +41,12 @@ extension Reducer where Body == Never {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs the reducer's ``body``.
   ///
-  /// The body is built again only when the reducer value or the current dependencies differ from
-  /// the last time it was built; a body must not read other mutable state to decide its shape.
+  /// Called directly (`Child().reduce(into:action:)` inside a `Reduce`), the body is built for
+  /// this call, as in TCA. Inside a store, the body is built once for the store (see
+  /// ``_BuiltReducer``).
   @inlinable
   public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
-    BodyCache.reduce(self, into: &state, action: action)
+    body.reduce(into: &state, action: action)
   }
 }
 

@@ -14,9 +14,20 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
-  /// Each reducer statement.
+  /// Each reducer statement with a `body`, held so that its body is built once for the store
+  /// it runs in (see ``_BuiltReducer``).
   @inlinable
-  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R {
+  public static func buildExpression<R: Reducer<State, Action>>(
+    _ expression: R
+  ) -> _BuiltReducer<R> {
+    _BuiltReducer(expression)
+  }
+
+  /// Each reducer statement without a `body` (operators, `Reduce`, reducers that implement
+  /// `reduce(into:action:)`): used as it is.
+  @inlinable
+  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R
+  where R.Body == Never {
     expression
   }
 

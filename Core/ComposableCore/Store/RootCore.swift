@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 
 /// The state, reducer and effect machinery of a root store. `Store` and `TestStore` both run on
 /// it, so a test exercises exactly what the application runs.
@@ -378,4 +379,18 @@ package final class RootCore<R: Reducer>: StoreCore {
 struct CancelKey: Hashable, @unchecked Sendable {
   let id: AnyHashable
   let path: [EffectScope]
+}
+
+extension DependencyValues {
+  /// Whether both hold the very same storage, so that every dependency resolves identically.
+  /// Equal bits mean the same references and the same scalars, so the values are the same; a
+  /// difference only costs a task-local push that was not needed.
+  @inlinable
+  func isIdentical(to other: DependencyValues) -> Bool {
+    withUnsafeBytes(of: self) { lhs in
+      withUnsafeBytes(of: other) { rhs in
+        lhs.count == rhs.count && memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
+      }
+    }
+  }
 }

@@ -65,6 +65,12 @@ extension ReducerMacro: MemberAttributeMacro {
       if !enumDecl.attributes.contains(named: "dynamicMemberLookup") {
         attributes.append("@dynamicMemberLookup")
       }
+      // A hand-written `CasePathable` conformance may not have a case path per case.
+      if !enumDecl.attributes.contains(named: "_CaseAccessors"),
+        !enumDecl.inheritanceClause.contains("CasePathable")
+      {
+        attributes.append("@_CaseAccessors")
+      }
       return attributes
     }
 
@@ -375,6 +381,7 @@ extension ReducerMacro: MemberMacro {
       """
       @CasePathable
       @dynamicMemberLookup
+      @_CaseAccessors
       \(raw: access)enum State: \(raw: stateInheritance) {
         \(raw: access)typealias StateReducer = \(name)
       \(raw: stateCases.joined(separator: "\n"))
@@ -383,6 +390,7 @@ extension ReducerMacro: MemberMacro {
       """
       @CasePathable
       @dynamicMemberLookup
+      @_CaseAccessors
       \(raw: access)enum Action\(raw: actionInheritance) {
       \(raw: actionCases.joined(separator: "\n"))
       }
@@ -412,7 +420,7 @@ extension ReducerMacro: MemberMacro {
 }
 
 func scopeType(_ reducer: String) -> String {
-  "ComposableCore.Scope<Self.State, Self.Action, \(reducer)>"
+  "ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<\(reducer)>>"
 }
 
 /// The conformances `@Reducer(state: .equatable, action: .sendable, …)` asks for.
@@ -545,9 +553,9 @@ struct ReducerCase {
   var scope: String? {
     guard case .reducer(let type, let initializer) = kind else { return nil }
     return """
-      ComposableCore.Scope<Self.State, Self.Action, \(type)>(\
+      \(scopeType(type))(\
       state: \\Self.State.Cases.\(name), action: \\Self.Action.Cases.\(name)) {
-        \(initializer)
+        ComposableCore._BuiltReducer(\(initializer))
       }
       """
   }
@@ -576,31 +584,5 @@ struct ReducerCase {
         case let .\(name)(\(bindings.joined(separator: ", "))):
           return .\(name)(\(arguments.joined(separator: ", ")))
       """
-  }
-}
-
-/// `@ReducerCaseEphemeral`: marks a case of an enum reducer as state without a reducer, whose
-/// actions dismiss it (alerts and dialogs are inferred). Expands to nothing.
-public enum ReducerCaseEphemeralMacro: PeerMacro {
-  /// Nothing: the attribute only marks the case for `@Reducer`.
-  public static func expansion(
-    of node: AttributeSyntax,
-    providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
-    []
-  }
-}
-
-/// `@ReducerCaseIgnored`: marks a case of an enum reducer as plain state with no actions.
-/// Expands to nothing.
-public enum ReducerCaseIgnoredMacro: PeerMacro {
-  /// Nothing: the attribute only marks the case for `@Reducer`.
-  public static func expansion(
-    of node: AttributeSyntax,
-    providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
-    []
   }
 }

@@ -77,7 +77,8 @@ struct Nesting: Reducer {
   }
 }
 
-/// A body that reads a dependency while it is built, and bakes the value in.
+/// A body that reads a dependency while it is built, and bakes the value in: the one thing the
+/// documented rule says not to do.
 struct Bonus: Reducer {
   var body: some Reducer<Int, Void> {
     @Dependency(\.bodyBonus) var bonus
@@ -101,13 +102,62 @@ struct IDRecorder: Reducer {
   }
 }
 
+/// Reads the dependency inside `Reduce`, as the rule says to.
+struct LiveBonus: Reducer {
+  @Dependency(\.bodyBonus) var bonus
+
+  var body: some Reducer<Int, Void> {
+    Reduce { state, _ in
+      state += 1 + bonus
+      return .none
+    }
+  }
+}
+
+/// Something a reducer captures, to see when it is released.
+final class Captured: Sendable {}
+
+/// A reducer holding a reference, in itself and in its body.
+struct Holding: Reducer {
+  let captured: Captured
+
+  var body: some Reducer<Int, Void> {
+    Reduce { [captured] state, _ in
+      _ = captured
+      state += 1
+      return .none
+    }
+  }
+}
+
+/// Calls a child reducer's `reduce` directly, which keeps TCA's plain semantics.
+struct CallsDirectly: Reducer {
+  let log: BuildLog
+
+  var body: some Reducer<Int, Void> {
+    Reduce { state, action in
+      Stepper(step: 1, log: log).reduce(into: &state, action: action)
+    }
+  }
+}
+
 @MainActor
-@Suite struct BodyCacheTests {
-  @Test func valuesMadeInABodyLiveAsLongAsTheBody() async {
+@Suite struct BuiltReducerTests {
+  @Test func valuesMadeInABodyLiveAsLongAsTheStoresTree() async {
     // The generator is made once, with the body, so ids keep counting across actions.
     let store = TestStore(initialState: [UUID]()) { IDRecorder() }
     await store.send(()) { $0 = [UUID(0)] }
     await store.send(()) { $0 = [UUID(0), UUID(1)] }
+  }
+
+  @Test func twoStoresOfOneReducerAreIndependent() async {
+    let first = TestStore(initialState: [UUID]()) { IDRecorder() }
+    await first.send(()) { $0 = [UUID(0)] }
+    await first.send(()) { $0 = [UUID(0), UUID(1)] }
+    // A second store builds its own body, and its own generator: it starts again at 0.
+    let second = TestStore(initialState: [UUID]()) { IDRecorder() }
+    await second.send(()) { $0 = [UUID(0)] }
+    await first.send(()) { $0 = [UUID(0), UUID(1), UUID(2)] }
   }
 
   @Test func aBodyIsBuiltOnceForManyActions() {
@@ -122,44 +172,35 @@ struct IDRecorder: Reducer {
     #expect(log.count("Stepper 2") == 1)
   }
 
-  @Test func reducersOfOneTypeWithDifferentValuesKeepTheirOwnBodies() {
+  @Test func eachStoreBuildsItsOwnTreeOnce() {
     let log = BuildLog()
     let ones = Store(initialState: 0) { Stepper(step: 1, log: log) }
     let tens = Store(initialState: 0) { Stepper(step: 10, log: log) }
+    let moreOnes = Store(initialState: 0) { Stepper(step: 1, log: log) }
     for _ in 0..<3 {
       ones.send(())
       tens.send(())
+      moreOnes.send(())
     }
     #expect(ones.state == 3)
     #expect(tens.state == 30)
-    // Alternating values of one type rebuild, rather than run a stale body.
-    #expect(log.count("Stepper 1") == 3)
-    #expect(log.count("Stepper 10") == 3)
+    #expect(moreOnes.state == 3)
+    #expect(log.count("Stepper 1") == 2)
+    #expect(log.count("Stepper 10") == 1)
   }
 
-  @Test func alternatingValuesRebuildAndStillRouteChildActions() {
-    let first = BuildLog()
-    let second = BuildLog()
-    let one = Store(initialState: Nesting.State()) { Nesting(log: first) }
-    let two = Store(initialState: Nesting.State()) { Nesting(log: second) }
-    for _ in 0..<3 {
-      one.send(.child(()))
-      two.send(.child(()))
-      two.send(.tap)
-    }
-    #expect(one.state == Nesting.State(child: 6, taps: 0))
-    #expect(two.state == Nesting.State(child: 6, taps: 3))
-    #expect(first.count("Nesting") == 3)
-    #expect(second.count("Nesting") == 3)
-  }
+  @Test func aBodyKeepsWhatItReadWhileBeingBuilt() async {
+    // The rule: a body is built once per store, so a value read while building it stays.
+    let baked = TestStore(initialState: 0) { Bonus() }
+    await baked.send(()) { $0 = 1 }
+    baked.dependencies.bodyBonus = 100
+    await baked.send(()) { $0 = 2 }
 
-  @Test func aBodyIsRebuiltWhenItsDependenciesChange() async {
-    let store = TestStore(initialState: 0) { Bonus() }
-    await store.send(()) { $0 = 1 }
-    store.dependencies.bodyBonus = 100
-    await store.send(()) { $0 = 102 }
-    store.dependencies.bodyBonus = 0
-    await store.send(()) { $0 = 103 }
+    // Read inside `Reduce`, the dependency follows the store's current values.
+    let live = TestStore(initialState: 0) { LiveBonus() }
+    await live.send(()) { $0 = 1 }
+    live.dependencies.bodyBonus = 100
+    await live.send(()) { $0 = 102 }
   }
 
   @Test func storesWithDifferentDependenciesSeeTheirOwn() {
@@ -175,5 +216,29 @@ struct IDRecorder: Reducer {
     boosted.send(())
     #expect(plain.state == 2)
     #expect(boosted.state == 22)
+  }
+
+  @Test func aStoresReducerAndBodyAreReleasedWithTheStore() {
+    weak var weakCaptured: Captured?
+    weak var weakStore: Store<Int, Void>?
+    do {
+      let captured = Captured()
+      weakCaptured = captured
+      let store = Store(initialState: 0) { Holding(captured: captured) }
+      weakStore = store
+      store.send(())
+      store.send(())
+      #expect(store.state == 2)
+    }
+    #expect(weakStore == nil)
+    #expect(weakCaptured == nil)
+  }
+
+  @Test func aReducerCalledDirectlyBuildsItsBodyForTheCall() {
+    let log = BuildLog()
+    let store = Store(initialState: 0) { CallsDirectly(log: log) }
+    for _ in 0..<3 { store.send(()) }
+    #expect(store.state == 3)
+    #expect(log.count("Stepper 1") == 3)
   }
 }
