@@ -141,8 +141,7 @@ public final class TestStore<State: Equatable, Action> {
       at: location
     )
     snapshot = actual
-    // Let the effects the action started run up to their first suspension.
-    await Task.megaYield()
+    await letEffectsStart()
     return TestStoreTask(rawValue: task, timeout: timeout)
   }
 
@@ -338,7 +337,7 @@ public final class TestStore<State: Equatable, Action> {
       location.report(message)
     }
     guard !isStale else {
-      await Task.megaYield()
+      await letEffectsStart()
       return
     }
     let previous = isExhaustive ? snapshot : actual
@@ -351,7 +350,7 @@ public final class TestStore<State: Equatable, Action> {
       at: location
     )
     snapshot = actual
-    await Task.megaYield()
+    await letEffectsStart()
   }
 
   // MARK: Skipping and finishing
@@ -588,7 +587,18 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
+  /// Lets the effects in flight run up to their first suspension, so that a test can, say,
+  /// advance a clock they are waiting on. With none in flight there is nothing to wait for, and
+  /// yielding would only cost time.
+  private func letEffectsStart() async {
+    guard core.hasEffectsInFlight else { return }
+    await Task.megaYield()
+  }
+
   private func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    // An action already received needs no waiting; effects are only ever awaited for what has
+    // not arrived yet.
+    if condition() { return true }
     await Task.megaYield()
     var deadline = Deadline(timeout)
     while !condition() {

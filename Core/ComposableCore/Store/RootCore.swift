@@ -358,6 +358,11 @@ package final class RootCore<R: Reducer>: StoreCore {
     inFlight.sorted { $0.key < $1.key }.map { ($0.value.origin, $0.value.tag) }
   }
 
+  /// Whether any effect is still running.
+  package var hasEffectsInFlight: Bool {
+    !inFlight.isEmpty
+  }
+
   /// Cancels every effect still running, as a test store does when its test ends.
   package func cancelAllEffects() {
     for id in Array(inFlight.keys) { cancelEffect(id) }
