@@ -46,12 +46,12 @@ public struct _SynthesizedConformance: Sendable {
 /// like an alert (alert and confirmation-dialog cases are marked without it).
 @attached(peer)
 public macro ReducerCaseEphemeral() =
-  #externalMacro(module: "ComposableMacros", type: "ReducerCaseEphemeralMacro")
+  #externalMacro(module: "ComposableMacros", type: "ReducerCaseMarkerMacro")
 
 /// Marks a case of a `@Reducer` enum as plain state: no reducer, no actions.
 @attached(peer)
 public macro ReducerCaseIgnored() =
-  #externalMacro(module: "ComposableMacros", type: "ReducerCaseIgnoredMacro")
+  #externalMacro(module: "ComposableMacros", type: "ReducerCaseMarkerMacro")
 
 /// Presentation state as a macro: `@Presents var destination: Destination.State?`, with
 /// `$destination` for `ifLet(\.$destination, action: \.destination)`. Use it where

@@ -11,8 +11,7 @@ struct ComposableMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     CaseAccessorsMacro.self,
     PresentsMacro.self,
-    ReducerCaseEphemeralMacro.self,
-    ReducerCaseIgnoredMacro.self,
+    ReducerCaseMarkerMacro.self,
     ReducerMacro.self,
   ]
 }
@@ -85,18 +84,9 @@ enum CaseAccessorsMacro: ExtensionMacro {
   }
 }
 
-/// The case markers expand to nothing; `@Reducer` reads them.
-enum ReducerCaseEphemeralMacro: PeerMacro {
-  static func expansion(
-    of node: AttributeSyntax,
-    providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
-    []
-  }
-}
-
-enum ReducerCaseIgnoredMacro: PeerMacro {
+/// `@ReducerCaseEphemeral` and `@ReducerCaseIgnored`: markers that expand to nothing; `@Reducer`
+/// reads them.
+enum ReducerCaseMarkerMacro: PeerMacro {
   static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,

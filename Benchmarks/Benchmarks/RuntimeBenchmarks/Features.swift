@@ -25,12 +25,12 @@ func makeBaselineStore() -> BaselineStore<Counter.State, Counter.Action> {
 }
 
 /// A counter whose actions return the effects the benchmarks need.
-struct Counter: Reducer {
+@Reducer
+struct Counter {
   struct State: Equatable {
     var count = 0
   }
 
-  @CasePathable
   enum Action: Equatable {
     case increment
     case incrementMergingNones
@@ -76,7 +76,8 @@ struct Counter: Reducer {
 }
 
 /// A list of counters, integrated with `forEach`.
-struct Rows: Reducer {
+@Reducer
+struct Rows {
   struct Row: Equatable, Identifiable {
     let id: Int
     var counter = Counter.State()
@@ -86,7 +87,6 @@ struct Rows: Reducer {
     var rows: IdentifiedArrayOf<Row>
   }
 
-  @CasePathable
   enum Action: Equatable {
     case rows(IdentifiedAction<Int, Counter.Action>)
   }
@@ -115,19 +115,39 @@ func leafStore(levels: Int) -> StoreOf<Counter> {
       .scope(state: \.child!, action: \.child)
       .scope(state: \.child!, action: \.child)
   case 10:
-    return StoreOf<L10>(initialState: L10.State()) { L10() }
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
-      .scope(state: \.child!, action: \.child)
+    return ifLetLeaf(StoreOf<L10>(initialState: L10.State()) { L10() })
   default:
     preconditionFailure("no nesting of \(levels) levels; there are 1, 5 and 10")
+  }
+}
+
+/// The ways ten levels can nest, each concrete (ten level types) and generic (one level type ten
+/// times over).
+enum Nesting: String, CaseIterable {
+  case ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
+
+  /// The counter's store at the bottom of ten levels, scoped down level by level.
+  @MainActor
+  func leafStore() -> StoreOf<Counter> {
+    switch self {
+    case .ifLet: leafStore(levels: 10)
+    case .scope: scopeLeaf(StoreOf<S10>(initialState: S10.State()) { S10() })
+    case .presentation: presentedLeaf(StoreOf<P10>(initialState: P10.State()) { P10() })
+    case .genericIfLet:
+      ifLetLeaf(
+        StoreOf<GenericIfLet10>(initialState: makeGenericIfLet10State()) { makeGenericIfLet10() }
+      )
+    case .genericScope:
+      scopeLeaf(
+        StoreOf<GenericScope10>(initialState: makeGenericScope10State()) { makeGenericScope10() }
+      )
+    case .genericPresentation:
+      presentedLeaf(
+        StoreOf<GenericPresent10>(initialState: makeGenericPresent10State()) {
+          makeGenericPresent10()
+        }
+      )
+    }
   }
 }
 

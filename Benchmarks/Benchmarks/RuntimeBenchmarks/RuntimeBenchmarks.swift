@@ -69,6 +69,16 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  for nesting in Nesting.allCases {
+    mainActorBenchmark("Store send, 10 levels, \(nesting.rawValue)") { benchmark in
+      let leaf = nesting.leafStore()
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { leaf.send(.increment) }
+      benchmark.stopMeasurement()
+      blackHole(leaf.state.count)
+    }
+  }
+
   for count in [100, 10_000, 100_000] {
     mainActorBenchmark("forEach element action, \(count) rows") { benchmark in
       do {

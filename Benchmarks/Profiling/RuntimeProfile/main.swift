@@ -1,7 +1,8 @@
 import ComposableCore
 import Foundation
 
-// Usage: RuntimeProfile root|scoped1|scoped10|rows [sends]
+// Usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting> [sends], where <nesting> is one of
+// ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation (ten levels).
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -21,7 +22,9 @@ func run(_ arguments: [String]) -> Bool {
     report(scenario, sends, ContinuousClock.now - start)
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
-  default: return false
+  default:
+    guard let nesting = Nesting(rawValue: scenario) else { return false }
+    store = nesting.leafStore()
   }
   let start = ContinuousClock.now
   for _ in 0..<sends { store.send(.increment) }
@@ -37,6 +40,6 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
 }
 
 if !run(Array(CommandLine.arguments.dropFirst())) {
-  print("usage: RuntimeProfile root|scoped1|scoped10|rows [sends]")
+  print("usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting> [sends]")
   exit(64)
 }
