@@ -160,6 +160,18 @@ struct CallsDirectly: Reducer {
     await first.send(()) { $0 = [UUID(0), UUID(1), UUID(2)] }
   }
 
+  @Test func twoPlainStoresOfOneReducerAreIndependent() {
+    // No overrides: both stores run under the same dependency values, the case where a cache per
+    // reducer type handed the second store the first one's body.
+    let first = Store(initialState: [UUID]()) { IDRecorder() }
+    first.send(())
+    first.send(())
+    let second = Store(initialState: [UUID]()) { IDRecorder() }
+    second.send(())
+    #expect(first.state == [UUID(0), UUID(1)])
+    #expect(second.state == [UUID(0)])
+  }
+
   @Test func aBodyIsBuiltOnceForManyActions() {
     let log = BuildLog()
     let store = Store(initialState: Nesting.State()) { Nesting(log: log) }

@@ -128,7 +128,7 @@ enum Nesting: String, CaseIterable {
 
   /// The counter's store at the bottom of ten levels, scoped down level by level.
   @MainActor
-  func leafStore() -> StoreOf<Counter> {
+  func leaf() -> StoreOf<Counter> {
     switch self {
     case .ifLet: leafStore(levels: 10)
     case .scope: scopeLeaf(StoreOf<S10>(initialState: S10.State()) { S10() })

@@ -738,136 +738,266 @@ struct PresentLevel<Child: Reducer> where Child.State: Equatable, Child.Action: 
 }
 
 /// Ten generic `IfLetLevel`s around the counter.
-typealias GenericIfLet10 = IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>>>>
+typealias GenericIfLet10 = IfLetLevel<
+  IfLetLevel<
+    IfLetLevel<
+      IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
+    >
+  >
+>
 
 /// The reducer of `GenericIfLet10`.
 func makeGenericIfLet10() -> GenericIfLet10 {
-  IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: Counter()))))))))))
+  IfLetLevel(
+    child: IfLetLevel(
+      child: IfLetLevel(
+        child: IfLetLevel(
+          child: IfLetLevel(
+            child: IfLetLevel(
+              child: IfLetLevel(
+                child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: Counter()))))))))))
 }
 
 /// The state of `GenericIfLet10`, every level present.
 func makeGenericIfLet10State() -> GenericIfLet10.State {
-  IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>.State(child: IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>.State(child: IfLetLevel<IfLetLevel<Counter>>.State(child: IfLetLevel<Counter>.State(child: Counter.State()))))))))))
+  IfLetLevel<
+    IfLetLevel<
+      IfLetLevel<
+        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
+      >
+    >
+  >.State(
+    child: IfLetLevel<
+      IfLetLevel<
+        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
+      >
+    >.State(
+      child: IfLetLevel<
+        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
+      >.State(
+        child: IfLetLevel<
+          IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>
+        >.State(
+          child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>
+            .State(
+              child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>.State(
+                child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>.State(
+                  child: IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>.State(
+                    child: IfLetLevel<IfLetLevel<Counter>>.State(
+                      child: IfLetLevel<Counter>.State(child: Counter.State()))))))))))
 }
 
 /// Ten generic `ScopeLevel`s around the counter.
-typealias GenericScope10 = ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>>>>
+typealias GenericScope10 = ScopeLevel<
+  ScopeLevel<
+    ScopeLevel<
+      ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
+    >
+  >
+>
 
 /// The reducer of `GenericScope10`.
 func makeGenericScope10() -> GenericScope10 {
-  ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: Counter()))))))))))
+  ScopeLevel(
+    child: ScopeLevel(
+      child: ScopeLevel(
+        child: ScopeLevel(
+          child: ScopeLevel(
+            child: ScopeLevel(
+              child: ScopeLevel(
+                child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: Counter()))))))))))
 }
 
 /// The state of `GenericScope10`, every level present.
 func makeGenericScope10State() -> GenericScope10.State {
-  ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>.State(child: ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>.State(child: ScopeLevel<ScopeLevel<Counter>>.State(child: ScopeLevel<Counter>.State(child: Counter.State()))))))))))
+  ScopeLevel<
+    ScopeLevel<
+      ScopeLevel<
+        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
+      >
+    >
+  >.State(
+    child: ScopeLevel<
+      ScopeLevel<
+        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
+      >
+    >.State(
+      child: ScopeLevel<
+        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
+      >.State(
+        child: ScopeLevel<
+          ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>
+        >.State(
+          child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>
+            .State(
+              child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>.State(
+                child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>.State(
+                  child: ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>.State(
+                    child: ScopeLevel<ScopeLevel<Counter>>.State(
+                      child: ScopeLevel<Counter>.State(child: Counter.State()))))))))))
 }
 
 /// Ten generic `PresentLevel`s around the counter.
-typealias GenericPresent10 = PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>>>>>
+typealias GenericPresent10 = PresentLevel<
+  PresentLevel<
+    PresentLevel<
+      PresentLevel<
+        PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>
+      >
+    >
+  >
+>
 
 /// The reducer of `GenericPresent10`.
 func makeGenericPresent10() -> GenericPresent10 {
-  PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: PresentLevel(child: Counter()))))))))))
+  PresentLevel(
+    child: PresentLevel(
+      child: PresentLevel(
+        child: PresentLevel(
+          child: PresentLevel(
+            child: PresentLevel(
+              child: PresentLevel(
+                child: PresentLevel(child: PresentLevel(child: PresentLevel(child: Counter()))))))))
+    ))
 }
 
 /// The state of `GenericPresent10`, every level present.
 func makeGenericPresent10State() -> GenericPresent10.State {
-  PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>.State(child: PresentLevel<PresentLevel<PresentLevel<Counter>>>.State(child: PresentLevel<PresentLevel<Counter>>.State(child: PresentLevel<Counter>.State(child: Counter.State()))))))))))
+  PresentLevel<
+    PresentLevel<
+      PresentLevel<
+        PresentLevel<
+          PresentLevel<
+            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+          >
+        >
+      >
+    >
+  >.State(
+    child: PresentLevel<
+      PresentLevel<
+        PresentLevel<
+          PresentLevel<
+            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+          >
+        >
+      >
+    >.State(
+      child: PresentLevel<
+        PresentLevel<
+          PresentLevel<
+            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+          >
+        >
+      >.State(
+        child: PresentLevel<
+          PresentLevel<
+            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+          >
+        >.State(
+          child: PresentLevel<
+            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+          >.State(
+            child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
+              .State(
+                child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>.State(
+                  child: PresentLevel<PresentLevel<PresentLevel<Counter>>>.State(
+                    child: PresentLevel<PresentLevel<Counter>>.State(
+                      child: PresentLevel<Counter>.State(child: Counter.State()))))))))))
 }
 
-/// The counter's store ten levels below a `L10` store.
+/// The counter's store ten levels below a `L10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func ifLetLeaf(_ store: StoreOf<L10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
+  let level9 = store.scope(state: \.child!, action: \.child)
+  let level8 = level9.scope(state: \.child!, action: \.child)
+  let level7 = level8.scope(state: \.child!, action: \.child)
+  let level6 = level7.scope(state: \.child!, action: \.child)
+  let level5 = level6.scope(state: \.child!, action: \.child)
+  let level4 = level5.scope(state: \.child!, action: \.child)
+  let level3 = level4.scope(state: \.child!, action: \.child)
+  let level2 = level3.scope(state: \.child!, action: \.child)
+  let level1 = level2.scope(state: \.child!, action: \.child)
+  return level1.scope(state: \.child!, action: \.child)
 }
 
-/// The counter's store ten levels below a `GenericIfLet10` store.
+/// The counter's store ten levels below a `GenericIfLet10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func ifLetLeaf(_ store: StoreOf<GenericIfLet10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
-    .scope(state: \.child!, action: \.child)
+  let level9 = store.scope(state: \.child!, action: \.child)
+  let level8 = level9.scope(state: \.child!, action: \.child)
+  let level7 = level8.scope(state: \.child!, action: \.child)
+  let level6 = level7.scope(state: \.child!, action: \.child)
+  let level5 = level6.scope(state: \.child!, action: \.child)
+  let level4 = level5.scope(state: \.child!, action: \.child)
+  let level3 = level4.scope(state: \.child!, action: \.child)
+  let level2 = level3.scope(state: \.child!, action: \.child)
+  let level1 = level2.scope(state: \.child!, action: \.child)
+  return level1.scope(state: \.child!, action: \.child)
 }
 
-/// The counter's store ten levels below a `S10` store.
+/// The counter's store ten levels below a `S10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func scopeLeaf(_ store: StoreOf<S10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
+  let level9 = store.scope(state: \.child, action: \.child)
+  let level8 = level9.scope(state: \.child, action: \.child)
+  let level7 = level8.scope(state: \.child, action: \.child)
+  let level6 = level7.scope(state: \.child, action: \.child)
+  let level5 = level6.scope(state: \.child, action: \.child)
+  let level4 = level5.scope(state: \.child, action: \.child)
+  let level3 = level4.scope(state: \.child, action: \.child)
+  let level2 = level3.scope(state: \.child, action: \.child)
+  let level1 = level2.scope(state: \.child, action: \.child)
+  return level1.scope(state: \.child, action: \.child)
 }
 
-/// The counter's store ten levels below a `GenericScope10` store.
+/// The counter's store ten levels below a `GenericScope10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func scopeLeaf(_ store: StoreOf<GenericScope10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
-    .scope(state: \.child, action: \.child)
+  let level9 = store.scope(state: \.child, action: \.child)
+  let level8 = level9.scope(state: \.child, action: \.child)
+  let level7 = level8.scope(state: \.child, action: \.child)
+  let level6 = level7.scope(state: \.child, action: \.child)
+  let level5 = level6.scope(state: \.child, action: \.child)
+  let level4 = level5.scope(state: \.child, action: \.child)
+  let level3 = level4.scope(state: \.child, action: \.child)
+  let level2 = level3.scope(state: \.child, action: \.child)
+  let level1 = level2.scope(state: \.child, action: \.child)
+  return level1.scope(state: \.child, action: \.child)
 }
 
-/// The counter's store ten levels below a `P10` store.
+/// The counter's store ten levels below a `P10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func presentedLeaf(_ store: StoreOf<P10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
+  let level9 = store.scope(state: \.child, action: \.child.presented)!
+  let level8 = level9.scope(state: \.child, action: \.child.presented)!
+  let level7 = level8.scope(state: \.child, action: \.child.presented)!
+  let level6 = level7.scope(state: \.child, action: \.child.presented)!
+  let level5 = level6.scope(state: \.child, action: \.child.presented)!
+  let level4 = level5.scope(state: \.child, action: \.child.presented)!
+  let level3 = level4.scope(state: \.child, action: \.child.presented)!
+  let level2 = level3.scope(state: \.child, action: \.child.presented)!
+  let level1 = level2.scope(state: \.child, action: \.child.presented)!
+  return level1.scope(state: \.child, action: \.child.presented)!
 }
 
-/// The counter's store ten levels below a `GenericPresent10` store.
+/// The counter's store ten levels below a `GenericPresent10` store, one scope per step so each step's
+/// types are inferred on their own.
 @MainActor
 func presentedLeaf(_ store: StoreOf<GenericPresent10>) -> StoreOf<Counter> {
-  store
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
-    .scope(state: \.child, action: \.child.presented)!
+  let level9 = store.scope(state: \.child, action: \.child.presented)!
+  let level8 = level9.scope(state: \.child, action: \.child.presented)!
+  let level7 = level8.scope(state: \.child, action: \.child.presented)!
+  let level6 = level7.scope(state: \.child, action: \.child.presented)!
+  let level5 = level6.scope(state: \.child, action: \.child.presented)!
+  let level4 = level5.scope(state: \.child, action: \.child.presented)!
+  let level3 = level4.scope(state: \.child, action: \.child.presented)!
+  let level2 = level3.scope(state: \.child, action: \.child.presented)!
+  let level1 = level2.scope(state: \.child, action: \.child.presented)!
+  return level1.scope(state: \.child, action: \.child.presented)!
 }

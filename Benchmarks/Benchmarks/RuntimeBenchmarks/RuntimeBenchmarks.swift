@@ -71,7 +71,7 @@ let benchmarks: @Sendable () -> Void = {
 
   for nesting in Nesting.allCases {
     mainActorBenchmark("Store send, 10 levels, \(nesting.rawValue)") { benchmark in
-      let leaf = nesting.leafStore()
+      let leaf = nesting.leaf()
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations { leaf.send(.increment) }
       benchmark.stopMeasurement()

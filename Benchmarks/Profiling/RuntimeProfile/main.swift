@@ -24,7 +24,7 @@ func run(_ arguments: [String]) -> Bool {
     return true
   default:
     guard let nesting = Nesting(rawValue: scenario) else { return false }
-    store = nesting.leafStore()
+    store = nesting.leaf()
   }
   let start = ContinuousClock.now
   for _ in 0..<sends { store.send(.increment) }

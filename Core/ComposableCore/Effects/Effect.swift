@@ -134,7 +134,10 @@ extension Effect {
 
   /// Runs this effect and `other` at once.
   public func merge(with other: Self) -> Self {
-    .merge([self, other])
+    // A builder's sequence merges two effects on every action, usually one or both `.none`.
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return .merge([self, other])
   }
 
   /// Runs the effects one after another: each starts when the previous one has finished.

@@ -154,6 +154,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   let location: IssueLocation
+  let ephemerality = Ephemerality<Destination.State>()
 
   /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
   /// the effects of a child that went away.
@@ -210,7 +211,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if isDismissing {
       state[keyPath: toPresentationState].presented = nil
     } else if case .presented? = presentationAction, !wasReassigned,
-      let presented = state[keyPath: toPresentationState].presented, isEphemeral(presented)
+      let presented = state[keyPath: toPresentationState].presented,
+      ephemerality.isEphemeral(presented)
     {
       // An alert or dialog closes once the user has acted on it.
       state[keyPath: toPresentationState].presented = nil
@@ -232,6 +234,26 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
   private func scope(_ identity: AnyHashable) -> EffectScope {
     EffectScope(location: toPresentationState, id: identity)
+  }
+}
+
+/// Whether the presented state of one presentation reducer is an alert or dialog. Asking costs a
+/// reflection of the state; a state type that is not an enum can never hold an alert in a case,
+/// so once one has been seen this reducer stops asking. Kept per reducer instance, on the main
+/// actor where its store runs.
+final class Ephemerality<State> {
+  private var isPlainType = false
+
+  func isEphemeral(_ state: State) -> Bool {
+    if isPlainType { return false }
+    if state is any _EphemeralState { return true }
+    let mirror = Mirror(reflecting: state)
+    guard mirror.displayStyle == .enum else {
+      isPlainType = true
+      return false
+    }
+    guard let child = mirror.children.first else { return false }
+    return ComposableCore.isEphemeral(child.value)
   }
 }
 
