@@ -18,12 +18,12 @@ public struct PresentationState<State> {
 
   /// The state itself, changed in place by the child's reducer without counting as an
   /// assignment.
-  var presented: State?
+  @usableFromInline var presented: State?
 
   /// How often the parent assigned the state. While it stays the same across an action, the
   /// child is the one it was, and the reducer can skip working out the child's identity, which
   /// takes reflection: most actions, such as each keystroke in a sheet, leave it alone.
-  var assignments: UInt = 0
+  @usableFromInline var assignments: UInt = 0
 
   /// Wraps optional child state.
   public init(wrappedValue: State?) {
@@ -149,15 +149,34 @@ extension Reducer {
 
 /// The reducer the presentation `ifLet` returns.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   let location: IssueLocation
-  let ephemerality = Ephemerality<Destination.State>()
+  @usableFromInline let ephemerality = Ephemerality<Destination.State>()
 
+  init(
+    parent: Parent,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.location = location
+  }
+
+  // Inlinable, as every action of a presenting feature passes through here: specialised for the
+  // feature's types, it does not look up generic metadata on each call.
   /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
   /// the effects of a child that went away.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let presentationAction = toPresentationAction.extract(from: action)
@@ -168,68 +187,94 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     switch presentationAction {
     case .presented(let destinationAction)?:
       if let presented = before.presented {
-        let toPresentationAction = self.toPresentationAction
-        destinationEffects = destination.reduce(
+        let childEffects = destination.reduce(
           into: &state[keyPath: toPresentationState].presented!,
           action: destinationAction
         )
-        .map { toPresentationAction.embed(PresentationAction.presented($0)) }
-        .dismissing(
-          with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss)
-        )
-        .scoped(to: scope(presentationIdentity(presented)))
+        if !childEffects.isNone {
+          destinationEffects = presentedEffects(childEffects, of: presented)
+        }
       } else {
-        location.report(
-          """
-          An "ifLet" at "\(location)" received a presentation action when destination state was \
-          absent:
-
-            Action:
-              \(String(describing: action))
-
-          This usually means an effect of the child kept running after it was dismissed.
-          """
-        )
+        reportAbsentDestination(action: action)
       }
     case .dismiss?:
-      if before.presented == nil {
-        location.report(
-          """
-          An "ifLet" at "\(location)" received a dismissal when destination state was already \
-          absent.
-          """
-        )
-      }
+      if before.presented == nil { reportAbsentDismissal() }
       isDismissing = true
     case nil:
       break
     }
 
     let parentEffects = parent.reduce(into: &state, action: action)
-    let wasReassigned = state[keyPath: toPresentationState].assignments != before.assignments
+    let after = state[keyPath: toPresentationState]
+    let wasReassigned = after.assignments != before.assignments
 
+    var isCleared = isDismissing
     if isDismissing {
       state[keyPath: toPresentationState].presented = nil
     } else if case .presented? = presentationAction, !wasReassigned,
-      let presented = state[keyPath: toPresentationState].presented,
-      ephemerality.isEphemeral(presented)
+      let presented = after.presented, ephemerality.isEphemeral(presented)
     {
       // An alert or dialog closes once the user has acted on it.
       state[keyPath: toPresentationState].presented = nil
+      isCleared = true
     }
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
     // a different child in its place; only then do its effects end.
-    guard let old = before.presented else { return .merge(destinationEffects, parentEffects) }
-    let isGone: Bool
-    if let current = state[keyPath: toPresentationState].presented {
-      isGone = wasReassigned && presentationIdentity(old) != presentationIdentity(current)
-    } else {
-      isGone = true
-    }
-    let dismissal: Effect<Parent.Action> =
-      isGone ? .cancelScope(scope(presentationIdentity(old))) : .none
-    return .merge(destinationEffects, parentEffects, dismissal)
+    guard let old = before.presented else { return destinationEffects.merge(with: parentEffects) }
+    let current = isCleared ? nil : after.presented
+    if current != nil, !wasReassigned { return destinationEffects.merge(with: parentEffects) }
+    return .merge(destinationEffects, parentEffects, dismissal(of: old, replacedBy: current))
+  }
+
+  /// The child's effects, sent back as presented actions, able to dismiss the child, and scoped
+  /// to this presentation so that they end with it.
+  @usableFromInline
+  func presentedEffects(
+    _ effects: Effect<Destination.Action>,
+    of presented: Destination.State
+  ) -> Effect<Parent.Action> {
+    let toPresentationAction = self.toPresentationAction
+    return
+      effects
+      .map { toPresentationAction.embed(PresentationAction.presented($0)) }
+      .dismissing(with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss))
+      .scoped(to: scope(presentationIdentity(presented)))
+  }
+
+  /// Cancels the effects of `old` unless `current` is the same child (by case and id).
+  @usableFromInline
+  func dismissal(
+    of old: Destination.State,
+    replacedBy current: Destination.State?
+  ) -> Effect<Parent.Action> {
+    if let current, presentationIdentity(old) == presentationIdentity(current) { return .none }
+    return .cancelScope(scope(presentationIdentity(old)))
+  }
+
+  @usableFromInline
+  func reportAbsentDestination(action: Parent.Action) {
+    location.report(
+      """
+      An "ifLet" at "\(location)" received a presentation action when destination state was \
+      absent:
+
+        Action:
+          \(String(describing: action))
+
+      This usually means an effect of the child kept running after it was dismissed.
+      """
+    )
+  }
+
+  @usableFromInline
+  func reportAbsentDismissal() {
+    location.report(
+      """
+      An "ifLet" at "\(location)" received a dismissal when destination state was already \
+      absent.
+      """
+    )
   }
 
   private func scope(_ identity: AnyHashable) -> EffectScope {
@@ -241,11 +286,21 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 /// reflection of the state; a state type that is not an enum can never hold an alert in a case,
 /// so once one has been seen this reducer stops asking. Kept per reducer instance, on the main
 /// actor where its store runs.
+@usableFromInline
 final class Ephemerality<State> {
-  private var isPlainType = false
+  @usableFromInline var isPlainType = false
 
+  @usableFromInline
+  init() {}
+
+  @inlinable
   func isEphemeral(_ state: State) -> Bool {
     if isPlainType { return false }
+    return reflect(state)
+  }
+
+  @usableFromInline
+  func reflect(_ state: State) -> Bool {
     if state is any _EphemeralState { return true }
     let mirror = Mirror(reflecting: state)
     guard mirror.displayStyle == .enum else {
