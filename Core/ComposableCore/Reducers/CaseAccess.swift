@@ -25,7 +25,14 @@ package struct CaseAccess<Root, Value>: Sendable {
 
   @usableFromInline
   package init(_ keyPath: CaseKeyPath<Root, Value>) {
-    if let accessible = Root.self as? any _CaseAccessible.Type,
+    // `action: \.self` scopes to the whole action, as `Scope` does for a child of the same type:
+    // the value is the root, and the casts below are from a type to itself.
+    if Root.self == Value.self,
+      (keyPath as AnyKeyPath) == (\Case<Root>.self as AnyKeyPath)
+    {
+      self.path = AnyCasePath(embed: { $0 as! Root }, extract: { $0 as? Value })
+      self.isDirect = true
+    } else if let accessible = Root.self as? any _CaseAccessible.Type,
       let direct = Self.direct(accessible, keyPath)
     {
       self.path = direct
