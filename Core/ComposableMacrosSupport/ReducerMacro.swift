@@ -326,28 +326,9 @@ extension ReducerMacro: MemberMacro {
   ) -> [DeclSyntax] {
     let access = enumDecl.modifiers.accessPrefix
     let conformances = SynthesizedConformances(node.arguments)
-    var cases: [ReducerCase] = []
-    for member in enumDecl.memberBlock.members {
-      if member.decl.is(IfConfigDeclSyntax.self) {
-        context.diagnose(
-          Diagnostic(
-            node: member.decl,
-            message: MacroMessage(
-              message: """
-                '#if' around the cases of a '@Reducer' enum is not supported; split the enum or \
-                write the reducer by hand
-                """,
-              id: "ifConfig"
-            )
-          )
-        )
-        continue
-      }
-      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-      for element in caseDecl.elements {
-        cases.append(ReducerCase(element: element, attributes: caseDecl.attributes))
-      }
-    }
+    let items = EnumItem.items(of: enumDecl.memberBlock.members)
+    let cases = items.flatMap(\.cases)
+    let hasConditions = items.contains { if case .conditional = $0 { true } else { false } }
 
     let name = enumDecl.name.trimmed
     let stateInheritance = (["ComposableCore.CaseReducerState"] + conformances.state)
@@ -355,20 +336,30 @@ extension ReducerMacro: MemberMacro {
     let actionInheritance =
       conformances.action.isEmpty ? "" : ": " + conformances.action.joined(separator: ", ")
 
-    let stateCases = cases.map { "  case \($0.name)\($0.stateParameters)" }
-    let actionCases = cases.map { "  case \($0.name)(\($0.actionPayload))" }
-    let scopes = cases.compactMap(\.scope)
-    let scopeCases = cases.map { "  case \($0.name)\($0.caseScopeParameters)" }
-    let scopeSwitch = cases.map(\.scopeSwitchCase)
+    let stateCases = EnumItem.render(items) { "  case \($0.name)\($0.stateParameters)" }
+    let actionCases = EnumItem.render(items) { "  case \($0.name)(\($0.actionPayload))" }
+    let scopeCases = EnumItem.render(items) { "  case \($0.name)\($0.caseScopeParameters)" }
+    let scopeSwitch = EnumItem.render(items) { $0.scopeSwitchCase }
 
     // The body's type is spelled out, as the builder composes it, and named `Body`: left to
     // associated-type inference, `Body` settles on the `Never` of reducers that implement
-    // `reduce(into:action:)`.
+    // `reduce(into:action:)`. Cases under `#if` make the composition depend on the build, so
+    // then the scopes are combined and erased to `Reduce`.
     let body: String
     let bodyType: String
     let reducerTypes = cases.compactMap(\.reducerType)
-    if let first = reducerTypes.first {
-      body = scopes.joined(separator: "\n")
+    if hasConditions {
+      let scopes = EnumItem.render(items) { $0.scope }
+      body = """
+        ComposableCore.Reduce(
+          ComposableCore.CombineReducers {
+        \(scopes.joined(separator: "\n"))
+          }
+        )
+        """
+      bodyType = "ComposableCore.Reduce<Self.State, Self.Action>"
+    } else if let first = reducerTypes.first {
+      body = cases.compactMap(\.scope).joined(separator: "\n")
       bodyType = reducerTypes.dropFirst().reduce(scopeType(first)) { sequence, next in
         "ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<\(sequence), \(scopeType(next))>"
       }
@@ -416,6 +407,53 @@ extension ReducerMacro: MemberMacro {
       }
       """,
     ]
+  }
+}
+
+/// A member of an enum reducer that matters to the expansion: a case, or an `#if` around some.
+enum EnumItem {
+  case reducerCase(ReducerCase)
+  /// Each clause's directive (`#if DEBUG`, `#elseif os(Linux)`, `#else`) and its items.
+  case conditional([(directive: String, items: [EnumItem])])
+
+  static func items(of members: MemberBlockItemListSyntax) -> [EnumItem] {
+    members.flatMap { member -> [EnumItem] in
+      if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
+        return caseDecl.elements.map {
+          .reducerCase(ReducerCase(element: $0, attributes: caseDecl.attributes))
+        }
+      }
+      guard let ifConfig = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
+      let clauses = ifConfig.clauses.map { clause in
+        let directive = [clause.poundKeyword.text, clause.condition?.trimmedDescription]
+          .compactMap { $0 }.joined(separator: " ")
+        guard case .decls(let members)? = clause.elements else {
+          return (directive: directive, items: [EnumItem]())
+        }
+        return (directive: directive, items: items(of: members))
+      }
+      return [.conditional(clauses)]
+    }
+  }
+
+  /// Every case, in every clause.
+  var cases: [ReducerCase] {
+    switch self {
+    case .reducerCase(let reducerCase): [reducerCase]
+    case .conditional(let clauses): clauses.flatMap { $0.items.flatMap(\.cases) }
+    }
+  }
+
+  /// The lines `line` makes of each case, inside the same `#if` clauses as the cases.
+  static func render(_ items: [EnumItem], _ line: (ReducerCase) -> String?) -> [String] {
+    items.flatMap { item -> [String] in
+      switch item {
+      case .reducerCase(let reducerCase):
+        return line(reducerCase).map { [$0] } ?? []
+      case .conditional(let clauses):
+        return clauses.flatMap { [$0.directive] + render($0.items, line) } + ["#endif"]
+      }
+    }
   }
 }
 

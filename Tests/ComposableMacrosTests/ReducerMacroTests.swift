@@ -800,7 +800,7 @@ struct ReducerMacroTests {
     }
   }
 
-  @Test func ifConfigInEnumIsReported() {
+  @Test func ifConfigAroundCases() {
     assertMacro {
       """
       @Reducer
@@ -808,20 +808,117 @@ struct ReducerMacroTests {
         case detail(Detail)
         #if DEBUG
         case debug(Debug)
+        case debugAlert(AlertState<DebugAlert>)
+        #elseif os(Linux)
+        case linux(Linux)
+        #else
+        case other
         #endif
       }
       """
-    } diagnostics: {
-      """
-      @Reducer
+    } expansion: {
+      #"""
       enum Destination {
         case detail(Detail)
         #if DEBUG
-        ╰─ 🛑 '#if' around the cases of a '@Reducer' enum is not supported; split the enum or write the reducer by hand
         case debug(Debug)
+        case debugAlert(AlertState<DebugAlert>)
+        #elseif os(Linux)
+        case linux(Linux)
+        #else
+        case other
         #endif
+
+        @CasePathable
+        @dynamicMemberLookup
+        @_CaseAccessors
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Destination
+          case detail(Detail.State)
+          #if DEBUG
+            case debug(Debug.State)
+            case debugAlert(AlertState<DebugAlert>)
+          #elseif os(Linux)
+            case linux(Linux.State)
+          #else
+            case other
+          #endif
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        @_CaseAccessors
+        enum Action {
+          case detail(Detail.Action)
+          #if DEBUG
+            case debug(Debug.Action)
+            case debugAlert(DebugAlert)
+          #elseif os(Linux)
+            case linux(Linux.Action)
+          #else
+            case other(Swift.Never)
+          #endif
+        }
+
+        typealias Body = ComposableCore.Reduce<Self.State, Self.Action>
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: Body {
+          ComposableCore.Reduce(
+            ComposableCore.CombineReducers {
+              ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Detail>>(state: \Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+                ComposableCore._BuiltReducer(Detail())
+              }
+              #if DEBUG
+              ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Debug>>(state: \Self.State.Cases.debug, action: \Self.Action.Cases.debug) {
+                ComposableCore._BuiltReducer(Debug())
+              }
+              #elseif os(Linux)
+              ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Linux>>(state: \Self.State.Cases.linux, action: \Self.Action.Cases.linux) {
+                ComposableCore._BuiltReducer(Linux())
+              }
+              #else
+              #endif
+            }
+          )
+        }
+
+        enum CaseScope {
+          case detail(ComposableCore.StoreOf<Detail>)
+          #if DEBUG
+            case debug(ComposableCore.StoreOf<Debug>)
+            case debugAlert(AlertState<DebugAlert>)
+          #elseif os(Linux)
+            case linux(ComposableCore.StoreOf<Linux>)
+          #else
+            case other
+          #endif
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          #if DEBUG
+            case .debug:
+              return .debug(store.scope(state: \.debug, action: \.debug)!)
+            case let .debugAlert(v0):
+              return .debugAlert(v0)
+          #elseif os(Linux)
+            case .linux:
+              return .linux(store.scope(state: \.linux, action: \.linux)!)
+          #else
+            case .other:
+              return .other
+          #endif
+          }
+        }
       }
-      """
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
     }
   }
 }

@@ -213,3 +213,56 @@ struct NavigationTests {
     #expect(state.is(\.detail))
   }
 }
+
+/// Cases under `#if`, as TCA allows in an enum reducer.
+@Reducer
+struct Panels {
+  struct State: Equatable {
+    @Presents var panel: Panel.State?
+  }
+  enum Action {
+    case panel(PresentationAction<Panel.Action>)
+    case showDetail
+  }
+
+  @Reducer(state: .equatable)
+  enum Panel {
+    case edit(EditItem)
+    #if os(Linux)
+      case detail(ItemDetail)
+    #else
+      case other
+    #endif
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .showDetail:
+        #if os(Linux)
+          state.panel = .detail(ItemDetail.State(name: "Linux"))
+        #endif
+        return .none
+      case .panel:
+        return .none
+      }
+    }
+    .ifLet(\.$panel, action: \.panel)
+  }
+}
+
+@MainActor
+struct ConditionalCaseTests {
+  @Test
+  func casesUnderIfConfigAreScoped() async {
+    let store = TestStore(initialState: Panels.State()) {
+      Panels()
+    }
+    #if os(Linux)
+      await store.send(.showDetail) {
+        $0.panel = .detail(ItemDetail.State(name: "Linux"))
+      }
+      await store.send(\.panel.detail.deleteButtonTapped)
+    #endif
+  }
+}
