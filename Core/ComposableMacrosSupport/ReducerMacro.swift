@@ -348,8 +348,8 @@ extension ReducerMacro: MemberMacro {
     let body: String
     let bodyType: String
     let reducerTypes = cases.compactMap(\.reducerType)
+    let scopes = EnumItem.render(items) { $0.scope }
     if hasConditions {
-      let scopes = EnumItem.render(items) { $0.scope }
       body = """
         ComposableCore.Reduce(
           ComposableCore.CombineReducers {
@@ -359,7 +359,7 @@ extension ReducerMacro: MemberMacro {
         """
       bodyType = "ComposableCore.Reduce<Self.State, Self.Action>"
     } else if let first = reducerTypes.first {
-      body = cases.compactMap(\.scope).joined(separator: "\n")
+      body = scopes.joined(separator: "\n")
       bodyType = reducerTypes.dropFirst().reduce(scopeType(first)) { sequence, next in
         "ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<\(sequence), \(scopeType(next))>"
       }

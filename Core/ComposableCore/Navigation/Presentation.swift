@@ -301,23 +301,22 @@ final class Ephemerality<State> {
 
   @usableFromInline
   func reflect(_ state: State) -> Bool {
-    if state is any _EphemeralState { return true }
-    let mirror = Mirror(reflecting: state)
-    guard mirror.displayStyle == .enum else {
+    guard let answer = ephemerality(of: state) else {
       isPlainType = true
       return false
     }
-    guard let child = mirror.children.first else { return false }
-    return ComposableCore.isEphemeral(child.value)
+    return answer
   }
 }
 
-/// Whether presented state is an alert or dialog, directly or as the case of a destination enum.
-func isEphemeral(_ state: Any) -> Bool {
+/// Whether presented state is an alert or dialog, directly or as the case of a destination enum;
+/// `nil` when it can never be one: it is neither, and not an enum that could hold one in a case.
+func ephemerality(of state: Any) -> Bool? {
   if state is any _EphemeralState { return true }
   let mirror = Mirror(reflecting: state)
-  guard mirror.displayStyle == .enum, let child = mirror.children.first else { return false }
-  return isEphemeral(child.value)
+  guard mirror.displayStyle == .enum else { return nil }
+  guard let child = mirror.children.first else { return false }
+  return ephemerality(of: child.value) ?? false
 }
 
 /// What makes a presented child "the same" child: the enum case it is in (for destination enums)

@@ -34,7 +34,8 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
 }
 
 extension Reducer {
-  /// Only reached for reducers without a body: runs `reduce(into:action:)`.
+  /// A reducer without a body runs `reduce(into:action:)` (``_BuiltReducer`` calls those
+  /// directly and never asks).
   @inlinable
   public func _buildBody() -> (inout State, Action) -> Effect<Action> {
     { self.reduce(into: &$0, action: $1) }
