@@ -6,3 +6,4 @@
 @_exported import Dependencies
 @_exported import DependenciesMacros
 @_exported import IdentifiedCollections
+@_exported import Observation

@@ -56,7 +56,7 @@ public macro ReducerCaseIgnored() =
 /// Presentation state as a macro: `@Presents var destination: Destination.State?`, with
 /// `$destination` for `ifLet(\.$destination, action: \.destination)`. Use it where
 /// `@PresentationState` cannot go, such as inside `@ObservableState` types.
-@attached(accessor, names: named(init), named(get), named(set))
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
 @attached(peer, names: prefixed(`$`), prefixed(_))
 public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")
 
@@ -66,3 +66,34 @@ public macro Presents() = #externalMacro(module: "ComposableMacros", type: "Pres
 @attached(extension, conformances: _CaseAccessible, names: named(_$caseAccess))
 public macro _CaseAccessors() =
   #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")
+
+/// Makes state observable property by property, as TCA's: a struct's stored properties report
+/// reads and changes, and the value gets an identity, so replacing a child state notifies its
+/// readers while mutating it in place notifies only readers of what changed.
+@attached(member, names: named(_$observationRegistrar), named(_$id))
+@attached(memberAttribute)
+@attached(
+  extension,
+  conformances: ObservableState, Observable, CustomReflectable,
+  names: named(customMirror)
+)
+public macro ObservableState() =
+  #externalMacro(module: "ComposableMacros", type: "ObservableStateMacro")
+
+/// A property of `@ObservableState` state that reports its reads and changes; the macro puts it
+/// on every stored property.
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
+@attached(peer, names: prefixed(_))
+public macro ObservationStateTracked() =
+  #externalMacro(module: "ComposableMacros", type: "ObservationStateTrackedMacro")
+
+/// Leaves a property of `@ObservableState` state unobserved: changing it notifies no one.
+@attached(peer)
+public macro ObservationStateIgnored() =
+  #externalMacro(module: "ComposableMacros", type: "ObservationStateIgnoredMacro")
+
+/// Gives a screen holding a `store` of `Feature` a `send(_:)` for the feature's view actions:
+/// `send(.saveButtonTapped)` sends `.view(.saveButtonTapped)`.
+@attached(extension, conformances: ViewActionSending)
+public macro ViewAction<R: Reducer>(for: R.Type) =
+  #externalMacro(module: "ComposableMacros", type: "ViewActionMacro")

@@ -10,9 +10,13 @@ import SwiftSyntaxMacros
 struct ComposableMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     CaseAccessorsMacro.self,
+    ObservableStateMacro.self,
+    ObservationStateIgnoredMacro.self,
+    ObservationStateTrackedMacro.self,
     PresentsMacro.self,
     ReducerCaseMarkerMacro.self,
     ReducerMacro.self,
+    ViewActionMacro.self,
   ]
 }
 
@@ -93,5 +97,84 @@ enum ReducerCaseMarkerMacro: PeerMacro {
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     []
+  }
+}
+
+enum ObservableStateMacro: ExtensionMacro, MemberAttributeMacro, MemberMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.ObservableStateMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    try ComposableMacrosSupport.ObservableStateMacro.expansion(
+      of: node, attachedTo: declaration, providingAttributesFor: member, in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    try ComposableMacrosSupport.ObservableStateMacro.expansion(
+      of: node, providingMembersOf: declaration, conformingTo: protocols, in: context)
+  }
+}
+
+enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    try ComposableMacrosSupport.ObservationStateTrackedMacro.expansion(
+      of: node, providingAccessorsOf: declaration, in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    try ComposableMacrosSupport.ObservationStateTrackedMacro.expansion(
+      of: node, providingPeersOf: declaration, in: context)
+  }
+}
+
+/// `@ObservationStateIgnored`: a marker that expands to nothing; `@ObservableState` reads it.
+enum ObservationStateIgnoredMacro: PeerMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}
+
+enum ViewActionMacro: ExtensionMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.ViewActionMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
   }
 }

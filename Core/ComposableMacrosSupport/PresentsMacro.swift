@@ -74,6 +74,17 @@ extension PresentsMacro {
   }
 }
 
+extension PresentsMacro {
+  /// Whether the property is declared in an `@ObservableState` type, whose registrar it reports
+  /// reads and changes to.
+  static func isInObservableState(_ context: some MacroExpansionContext) -> Bool {
+    guard let type = context.lexicalContext.first else { return false }
+    let attributes =
+      type.as(StructDeclSyntax.self)?.attributes ?? type.as(EnumDeclSyntax.self)?.attributes
+    return attributes?.contains(named: "ObservableState") ?? false
+  }
+}
+
 extension PresentsMacro: AccessorMacro {
   /// Makes the property read and write the presentation state it is stored in.
   public static func expansion(
@@ -83,6 +94,14 @@ extension PresentsMacro: AccessorMacro {
   ) throws -> [AccessorDeclSyntax] {
     guard let property = property(declaration, in: context, diagnose: true) else { return [] }
     let storage = "_\(property.name.text)"
+    if isInObservableState(context) {
+      return ObservationStateTrackedMacro.observedAccessors(
+        property: property.name.text,
+        storage: "\(storage).wrappedValue",
+        storageRoot: storage,
+        initialize: "ComposableCore.PresentationState(wrappedValue: initialValue)"
+      )
+    }
     return [
       """
       @storageRestrictions(initializes: \(raw: storage))
@@ -117,6 +136,33 @@ extension PresentsMacro: PeerMacro {
     let stateType = "ComposableCore.PresentationState<\(property.wrapped)>"
     // Like a stored optional, the property starts out `nil` unless it says otherwise.
     let initialValue = property.initializer?.trimmedDescription ?? "nil"
+    if isInObservableState(context) {
+      // `$name` is observed as `name`: both are the same presented state.
+      return [
+        """
+        \(raw: property.access)var $\(raw: name): \(raw: stateType) {
+          get {
+            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+            return _\(raw: name)
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: name), newValue, ComposableCore._$stateIdentity)
+          }
+          _modify {
+            let oldIdentity = ComposableCore._$stateIdentity(_\(raw: name))
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), from: oldIdentity, to: ComposableCore._$stateIdentity(_\(raw: name)))
+            }
+            yield &_\(raw: name)
+          }
+        }
+        """,
+        """
+        @ComposableCore.ObservationStateIgnored
+        private var _\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))
+        """,
+      ]
+    }
     return [
       """
       \(raw: property.access)var $\(raw: name): \(raw: stateType) {

@@ -373,6 +373,7 @@ extension ReducerMacro: MemberMacro {
       @CasePathable
       @dynamicMemberLookup
       @_CaseAccessors
+      @ComposableCore.ObservableState
       \(raw: access)enum State: \(raw: stateInheritance) {
         \(raw: access)typealias StateReducer = \(name)
       \(raw: stateCases.joined(separator: "\n"))

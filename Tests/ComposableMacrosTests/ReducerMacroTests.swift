@@ -504,6 +504,7 @@ struct ReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @_CaseAccessors
+        @ComposableCore.ObservableState
         enum State: ComposableCore.CaseReducerState {
           typealias StateReducer = Destination
           case detail(Detail.State)
@@ -586,6 +587,7 @@ struct ReducerMacroTests {
           @CasePathable
           @dynamicMemberLookup
           @_CaseAccessors
+          @ComposableCore.ObservableState
           public enum State: ComposableCore.CaseReducerState {
             public typealias StateReducer = Destination
 
@@ -649,6 +651,7 @@ struct ReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @_CaseAccessors
+        @ComposableCore.ObservableState
         enum State: ComposableCore.CaseReducerState {
           typealias StateReducer = Path
           case timeline(Timeline.State)
@@ -723,6 +726,7 @@ struct ReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @_CaseAccessors
+        @ComposableCore.ObservableState
         package enum State: ComposableCore.CaseReducerState, Equatable, Sendable {
           package typealias StateReducer = Path
           case counter(Counter.State)
@@ -832,6 +836,7 @@ struct ReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @_CaseAccessors
+        @ComposableCore.ObservableState
         enum State: ComposableCore.CaseReducerState {
           typealias StateReducer = Destination
           case detail(Detail.State)

@@ -4,6 +4,7 @@ import Foundation
 
 /// A small feature with a synchronous follow-up, a response effect and a value-carrying action.
 struct Tally: Reducer {
+  @ObservableState
   struct State: Equatable {
     var count = 0
     var label = ""

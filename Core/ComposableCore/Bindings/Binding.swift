@@ -103,14 +103,136 @@ extension BindableAction {
 }
 
 /// Applies binding actions to state. Put it first in a body so the rest of the feature sees the
-/// new value: `BindingReducer()`.
-public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-  /// A reducer that applies every binding action.
-  public init() {}
+/// new value: `BindingReducer()`, or `BindingReducer(action: \.view)` when bindings are sent as
+/// view actions.
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where ViewAction.State == State {
+  @usableFromInline
+  let toViewAction: CaseAccess<Action, ViewAction>
+
+  /// A reducer that applies every binding action of a bindable `Action`.
+  public init() where Action == ViewAction {
+    toViewAction = CaseAccess()
+  }
+
+  /// A reducer that applies the binding actions carried by the case at `action`:
+  /// `BindingReducer(action: \.view)`.
+  public init(action: CaseKeyPath<Action, ViewAction>) {
+    toViewAction = CaseAccess(action)
+  }
 
   /// Sets the field a binding action names; other actions pass untouched.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    action.binding?.apply(to: &state)
+    toViewAction.extract(from: action)?.binding?.apply(to: &state)
     return .none
+  }
+}
+
+/// A value read and written somewhere else, the way a text field or a toggle holds the state it
+/// edits: SwiftUI's `Binding` for screens without SwiftUI. A binding into a store reads the
+/// store's state and writes by sending a binding action.
+@MainActor
+@dynamicMemberLookup
+public struct Binding<Value> {
+  private let get: @MainActor () -> Value
+  private let set: @MainActor (Value) -> Void
+
+  /// A binding that reads with `get` and writes with `set`.
+  public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+
+  /// The current value; setting it writes through.
+  public var wrappedValue: Value {
+    get { get() }
+    nonmutating set { set(newValue) }
+  }
+
+  /// A binding to a field of the value.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Binding<Member>
+  {
+    Binding<Member>(
+      get: { self.wrappedValue[keyPath: keyPath] },
+      set: { member in
+        var value = self.wrappedValue
+        value[keyPath: keyPath] = member
+        self.wrappedValue = value
+      }
+    )
+  }
+}
+
+/// Gives bindings into an observable object through its projection, as SwiftUI's `@Bindable`:
+/// `@Bindable var store: StoreOf<Feature>` makes `$store.email` a ``Binding``.
+@MainActor
+@propertyWrapper
+@dynamicMemberLookup
+public struct Bindable<Value: AnyObject> {
+  /// The object.
+  public var wrappedValue: Value
+
+  /// Wraps `wrappedValue`.
+  public init(wrappedValue: Value) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// Wraps `object`.
+  public init(_ object: Value) {
+    self.wrappedValue = object
+  }
+
+  /// The wrapper itself, whose members are bindings: `$store.email`.
+  public var projectedValue: Self { self }
+
+  /// A binding to a writable member of the object.
+  public subscript<Member>(
+    dynamicMember keyPath: ReferenceWritableKeyPath<Value, Member>
+  ) -> Binding<Member> {
+    let object = wrappedValue
+    return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+  }
+}
+
+extension Store where State: ObservableState, Action: BindableAction, Action.State == State {
+  /// A field of the state that writing sends a binding action for: `store.email = "a@b.c"`
+  /// sends `.binding(.set(\.email, "a@b.c"))`, and `$store.email` is a binding to it.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { state[keyPath: keyPath] }
+    set { send(.binding(.set(keyPath, newValue))) }
+  }
+
+  /// A binding to a field of the state, whose writes send binding actions.
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>
+  ) -> Binding<Value> {
+    Binding(get: { self.state[keyPath: keyPath] }, set: { self[dynamicMember: keyPath] = $0 })
+  }
+}
+
+extension Store
+where
+  State: ObservableState,
+  Action: ViewAction,
+  Action.ViewAction: BindableAction,
+  Action.ViewAction.State == State
+{
+  /// A field of the state that writing sends a binding view action for: `store.email = "x"`
+  /// sends `.view(.binding(.set(\.email, "x")))`.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { state[keyPath: keyPath] }
+    set { send(.view(.binding(.set(keyPath, newValue)))) }
+  }
+
+  /// A binding to a field of the state, whose writes send binding view actions.
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>
+  ) -> Binding<Value> {
+    Binding(get: { self.state[keyPath: keyPath] }, set: { self[dynamicMember: keyPath] = $0 })
   }
 }

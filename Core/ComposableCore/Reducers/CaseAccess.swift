@@ -43,6 +43,12 @@ package struct CaseAccess<Root, Value>: Sendable {
     }
   }
 
+  /// The whole value: what `\.self` resolves to, for code that knows the types are the same.
+  package init() where Root == Value {
+    self.path = AnyCasePath(embed: { $0 }, extract: { $0 })
+    self.isDirect = true
+  }
+
   private static func direct<Enum: _CaseAccessible>(
     _: Enum.Type,
     _ keyPath: CaseKeyPath<Root, Value>

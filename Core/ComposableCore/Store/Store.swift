@@ -15,16 +15,33 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 /// The runtime of a feature: holds its state, runs its reducer for each action, and runs the
 /// effects the reducer returns.
 ///
-/// A renderer reads ``state``, sends actions with ``send(_:)``, and awaits ``states`` to redraw
-/// when something changed. ``scope(state:action:)`` hands a child feature a store of its own.
+/// A renderer reads state through the store (`store.count` for `@ObservableState` state, or
+/// ``state``) inside `withObservationTracking` and redraws when what it read changes; a consumer
+/// without observation awaits ``states``. ``scope(state:action:)`` hands a child feature a store
+/// of its own, the same one each time while the child exists.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action> {
   @usableFromInline
   package let core: any StoreCore<State, Action>
 
+  private let registrar = ObservationRegistrar()
+  /// Whether `State` is `ObservableState`, so that replacing the whole state tells observers.
+  private let observesIdentity: Bool
+  /// The identity of the state last seen, while someone may be observing it.
+  private var lastIdentity: ObservableStateID?
+  /// The core observer that checks identity and prunes children after each action, once needed.
+  private var coreObserver: Int?
+  private var children: [ScopeID: CachedChild] = [:]
+
   @usableFromInline
   package init(core: any StoreCore<State, Action>) {
     self.core = core
+    self.observesIdentity = State.self is any ObservableState.Type
+  }
+
+  isolated deinit {
+    if let coreObserver { core.removeObserver(coreObserver) }
   }
 
   /// Makes a store for a feature, optionally overriding dependencies for the reducer and every
@@ -40,9 +57,22 @@ public final class Store<State, Action> {
     self.init(core: RootCore(initialState: state, reducer: reducer, dependencies: dependencies))
   }
 
-  /// The current state.
+  /// The current state. Reading it inside observation tracking observes the whole value being
+  /// replaced; for `@ObservableState` state, each field read is observed on its own.
   public var state: State {
-    core.state
+    if observesIdentity { accessIdentity() }
+    return core.state
+  }
+
+  /// Calls `body` with the current state: `store.withState(\.count)`.
+  public func withState<Value>(_ body: (State) -> Value) -> Value {
+    body(state)
+  }
+
+  /// A field of observable state, read through the store: `store.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value
+  where State: ObservableState {
+    state[keyPath: keyPath]
   }
 
   /// Sends an action: the reducer runs now, before `send` returns, and the returned task tracks
@@ -60,17 +90,23 @@ public final class Store<State, Action> {
   }
 
   /// A store for optional child state while it is present, `nil` while it is absent:
-  /// `store.scope(state: \.destination?.alert, action: \.destination.alert)`. After the child
-  /// goes away, the store keeps showing its last state, so a screen being dismissed can still
-  /// draw it.
+  /// `store.scope(state: \.destination?.alert, action: \.destination.alert)`. While the child
+  /// exists every call returns the same store; after it goes away that store keeps showing its
+  /// last state, so a screen being dismissed can still draw it, and the next presentation gets
+  /// a new one.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard let initial = core.state[keyPath: toChildState] else { return nil }
+    let id = ScopeID(state: toChildState, action: toChildAction)
+    guard let initial = state[keyPath: toChildState] else {
+      children[id] = nil
+      return nil
+    }
+    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
     let last = LastPresented(initial)
     let embed = CaseAccess(toChildAction)
-    return Store<ChildState, ChildAction>(
+    let child = Store<ChildState, ChildAction>(
       core: ScopedCore(
         base: core,
         toState: { parent in
@@ -80,24 +116,98 @@ public final class Store<State, Action> {
         fromAction: { embed.embed($0) }
       )
     )
+    cache(child, at: id, isGone: { $0[keyPath: toChildState] == nil })
+    return child
   }
 
-  // Inlinable so that the closures a child store calls on every action are specialised.
   /// A store for a child feature: it sees the child's part of this store's state, and its
-  /// actions go through this store's reducer, embedded by `action`.
-  @inlinable
+  /// actions go through this store's reducer, embedded by `action`. Every call with the same
+  /// paths returns the same store.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    let embed = CaseAccess(toChildAction)
-    return Store<ChildState, ChildAction>(
-      core: ScopedCore(
-        base: core,
-        toState: { $0[keyPath: toChildState] },
-        fromAction: { embed.embed($0) }
-      )
+    let id = ScopeID(state: toChildState, action: toChildAction)
+    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedCore(base: core, toState: toChildState, fromAction: CaseAccess(toChildAction))
     )
+    cache(child, at: id, isGone: nil)
+    return child
+  }
+
+  /// One store per element of an identified collection, in the collection's order:
+  /// `for row in store.scope(state: \.rows, action: \.rows) { … }`. An element's store is the
+  /// same while the element exists.
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    StoreCollection(ids: state[keyPath: toElements].ids.elements) { [unowned self] id in
+      let scopeID = ScopeID(state: toElements, action: toElementAction, element: id)
+      if let child = children[scopeID]?.store as? Store<ElementState, ElementAction> {
+        return child
+      }
+      // The store is only handed out for an id the collection holds.
+      let last = LastPresented(core.state[keyPath: toElements][id: id]!)
+      let embed = CaseAccess(toElementAction)
+      let child = Store<ElementState, ElementAction>(
+        core: ScopedCore(
+          base: core,
+          toState: { parent in
+            if let current = parent[keyPath: toElements][id: id] { last.value = current }
+            return last.value
+          },
+          fromAction: { embed.embed(.element(id: id, action: $0)) }
+        )
+      )
+      cache(child, at: scopeID, isGone: { $0[keyPath: toElements][id: id] == nil })
+      return child
+    }
+  }
+
+  // MARK: Observation and cached children
+
+  private func accessIdentity() {
+    startObservingCore()
+    registrar.access(self, keyPath: \Store.state)
+  }
+
+  private func cache(_ child: AnyObject, at id: ScopeID, isGone: ((State) -> Bool)?) {
+    children[id] = CachedChild(store: child, isGone: isGone)
+    if isGone != nil { startObservingCore() }
+  }
+
+  /// After each action: tells observers when the state was replaced by another value, and lets
+  /// go of the stores of children that went away.
+  private func startObservingCore() {
+    guard coreObserver == nil else { return }
+    lastIdentity = observesIdentity ? (core.state as? any ObservableState)?._$id : nil
+    coreObserver = core.addObserver { [weak self] in self?.coreDidChange() }
+  }
+
+  private func coreDidChange() {
+    if !children.isEmpty {
+      let state = core.state
+      children = children.filter { !($0.value.isGone?(state) ?? false) }
+    }
+    guard observesIdentity, let identity = (core.state as? any ObservableState)?._$id,
+      identity != lastIdentity
+    else { return }
+    lastIdentity = identity
+    registrar.withMutation(of: self, keyPath: \Store.state) {}
+  }
+
+  private struct ScopeID: Hashable {
+    let state: AnyKeyPath
+    let action: AnyKeyPath
+    var element: AnyHashable?
+  }
+
+  private struct CachedChild {
+    let store: AnyObject
+    /// For a child that can go away: whether it has, in a given parent state.
+    let isGone: ((State) -> Bool)?
   }
 
   /// Every state the store goes through, starting with the current one; a new value arrives once
@@ -129,6 +239,8 @@ public final class Store<State, Action> {
     return StoreStates(base: stream)
   }
 }
+
+extension Store: Observable {}
 
 extension Store where State: Equatable {
   /// Every distinct state the store goes through, starting with the current one.
@@ -170,6 +282,31 @@ public struct StoreStates<State>: AsyncSequence {
   }
 }
 
+/// The stores of the elements of an identified collection, one per id, in the collection's order
+/// when it was scoped.
+@MainActor
+public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
+  @MainActor RandomAccessCollection
+{
+  private let ids: [ID]
+  private let store: (ID) -> Store<State, Action>
+
+  init(ids: [ID], store: @escaping (ID) -> Store<State, Action>) {
+    self.ids = ids
+    self.store = store
+  }
+
+  /// The first position.
+  public var startIndex: Int { 0 }
+  /// The position after the last element.
+  public var endIndex: Int { ids.count }
+
+  /// The store of the element at `position`.
+  public subscript(position: Int) -> Store<State, Action> {
+    store(ids[position])
+  }
+}
+
 /// The latest state an optional scope saw present; only touched on the main actor, through the
 /// store that owns it.
 final class LastPresented<Value> {
@@ -199,6 +336,14 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     self.base = base
     self.toState = toState
     self.fromAction = fromAction
+  }
+
+  convenience init(
+    base: any StoreCore<ParentState, ParentAction>,
+    toState keyPath: KeyPath<ParentState, State>,
+    fromAction embed: CaseAccess<ParentAction, Action>
+  ) {
+    self.init(base: base, toState: { $0[keyPath: keyPath] }, fromAction: { embed.embed($0) })
   }
 
   @usableFromInline

@@ -1,0 +1,203 @@
+import IdentifiedCollections
+import Observation
+import OrderedCollections
+
+/// State whose properties are observed one by one: what `@ObservableState` makes of a struct or
+/// an enum. A store of such state tells an observer exactly which of the fields it read changed.
+public protocol ObservableState: Observable {
+  /// The identity of this value: the same while it is mutated in place, new when it is replaced
+  /// by another value (or, for an enum, when it moves to another case).
+  var _$id: ObservableStateID { get }
+}
+
+/// The identity of an observable state value. Copies of a value share it; a newly made value has
+/// a new one.
+public struct ObservableStateID: Hashable, Sendable {
+  // A fresh object per value: identities compare by reference, so making one is one allocation,
+  // with no shared counter or random numbers.
+  private final class Token: Sendable {}
+
+  private let token: Token
+  /// The case indices an enum state's identity is tagged with, outermost first.
+  private var tags: [Int] = []
+
+  /// A new identity, unequal to every other.
+  public init() {
+    token = Token()
+  }
+
+  /// The identity of every enum case without a payload, told apart by its tag: such a case has
+  /// nothing else that could change.
+  public static let _$caseWithoutPayload = Self()
+
+  /// This identity tagged with an enum case's index, so that the same payload in two different
+  /// cases has two different identities.
+  public func _$tag(_ tag: Int) -> Self {
+    var copy = self
+    copy.tags.insert(tag, at: 0)
+    return copy
+  }
+
+  /// Whether both are the same identity.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.token === rhs.token && lhs.tags == rhs.tags
+  }
+
+  /// Hashes the identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(token))
+    hasher.combine(tags)
+  }
+}
+
+/// The identity of an enum case's observable payload.
+@inlinable
+public func _$stateID<T: ObservableState>(of state: T) -> ObservableStateID {
+  state._$id
+}
+
+/// The identity of a payload that is not observable state: a new one each time, so any change
+/// to the case is reported.
+@_disfavoredOverload
+@inlinable
+public func _$stateID<T>(of state: T) -> ObservableStateID {
+  ObservableStateID()
+}
+
+/// What `@ObservableState` stores in a struct: the value's identity and the registrar its
+/// properties report reads and changes to. Every registrar equals every other, so it never
+/// makes two states unequal.
+public struct ObservationStateRegistrar: Hashable, Sendable {
+  /// The identity of the state holding this registrar.
+  public let id = ObservableStateID()
+  @usableFromInline
+  let registrar = ObservationRegistrar()
+
+  /// A registrar with a new identity.
+  public init() {}
+
+  /// Records that `keyPath` of `subject` was read, for the observation tracking in progress.
+  @inlinable
+  public func access<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    registrar.access(subject, keyPath: keyPath)
+  }
+
+  /// Sets a stored property, telling observers of `keyPath` unless the new value has the same
+  /// identity as the old one: a child state mutated in place notifies only its own readers.
+  @inlinable
+  public func mutate<Subject: Observable, Member, Value>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ storage: inout Value,
+    _ newValue: Value,
+    _ identity: (Value) -> _StateIdentity
+  ) {
+    if identity(storage).isSame(as: identity(newValue)) {
+      storage = newValue
+    } else {
+      registrar.withMutation(of: subject, keyPath: keyPath) { storage = newValue }
+    }
+  }
+
+  /// Tells observers of `keyPath` that the property changed in place, unless its identity
+  /// stayed the same.
+  @inlinable
+  public func didModify<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    from oldIdentity: _StateIdentity,
+    to newIdentity: _StateIdentity
+  ) {
+    guard !oldIdentity.isSame(as: newIdentity) else { return }
+    registrar.willSet(subject, keyPath: keyPath)
+    registrar.didSet(subject, keyPath: keyPath)
+  }
+
+  /// Always true: the registrar is not part of the state's value.
+  public static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+  /// Adds nothing to the hash.
+  public func hash(into hasher: inout Hasher) {}
+}
+
+/// A cheap summary of a property value's identity, taken before and after a mutation to decide
+/// whether its readers must hear of it. Values whose identity is unknown (numbers, strings…)
+/// always count as changed.
+public struct _StateIdentity {
+  @usableFromInline
+  enum Kind {
+    case unknown
+    case absent
+    case id(ObservableStateID)
+    // The ids of a collection; its buffer is shared, not copied, so taking one is O(1) and
+    // comparing two taken around an in-place element mutation is O(1) as well.
+    case ids(any Equatable)
+  }
+
+  @usableFromInline
+  let kind: Kind
+
+  @usableFromInline
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  @inlinable
+  func isSame(as other: Self) -> Bool {
+    switch (kind, other.kind) {
+    case (.absent, .absent): true
+    case (.id(let lhs), .id(let rhs)): lhs == rhs
+    case (.ids(let lhs), .ids(let rhs)): Self.equal(lhs, rhs)
+    default: false
+    }
+  }
+
+  @usableFromInline
+  static func equal<T: Equatable>(_ lhs: T, _ rhs: any Equatable) -> Bool {
+    (rhs as? T) == lhs
+  }
+}
+
+/// The identity of a value with none: every change counts.
+@_disfavoredOverload
+@inlinable
+public func _$stateIdentity<T>(_ value: T) -> _StateIdentity {
+  _StateIdentity(.unknown)
+}
+
+/// The identity of observable state.
+@inlinable
+public func _$stateIdentity<T: ObservableState>(_ value: T) -> _StateIdentity {
+  _StateIdentity(.id(value._$id))
+}
+
+/// The identity of optional observable state: `nil` and each present value differ.
+@inlinable
+public func _$stateIdentity<T: ObservableState>(_ value: T?) -> _StateIdentity {
+  value.map { _StateIdentity(.id($0._$id)) } ?? _StateIdentity(.absent)
+}
+
+/// A collection of observable states keeps its identity while its ids stay the same.
+@inlinable
+public func _$stateIdentity<ID: Hashable, T: ObservableState>(
+  _ value: IdentifiedArray<ID, T>
+) -> _StateIdentity {
+  _StateIdentity(.ids(value.ids))
+}
+
+/// A stack of observable states keeps its identity while its ids stay the same.
+@inlinable
+public func _$stateIdentity<T: ObservableState>(_ value: StackState<T>) -> _StateIdentity {
+  _StateIdentity(.ids(value.ids))
+}
+
+/// Presented observable state: `nil` and each presented value differ.
+@inlinable
+public func _$stateIdentity<T: ObservableState>(
+  _ value: PresentationState<T>
+) -> _StateIdentity {
+  _$stateIdentity(value.wrappedValue)
+}

@@ -1,0 +1,263 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@ObservableState`: on a struct, a registrar and an identity, and `@ObservationStateTracked`
+/// on every stored `var`, so each property reports its reads and changes on its own. On an enum,
+/// an identity that follows the case and the case's observable payload.
+public enum ObservableStateMacro {}
+
+/// Attributes after which a stored property is left alone: opted out, already tracked, or
+/// stored by another macro or wrapper that does its own observation.
+private let untrackedAttributes: Set<String> = [
+  "ObservationStateIgnored", "ObservationStateTracked", "Presents", "PresentationState",
+  "Shared", "SharedReader",
+]
+
+extension ObservableStateMacro: MemberMacro {
+  /// Adds the registrar and `_$id` to a struct, `_$id` to an enum.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    let access = declaration.modifiers.accessPrefix
+    if declaration.is(StructDeclSyntax.self) {
+      return [
+        """
+        @ComposableCore.ObservationStateIgnored
+        var _$observationRegistrar = ComposableCore.ObservationStateRegistrar()
+        """,
+        """
+        \(raw: access)var _$id: ComposableCore.ObservableStateID {
+          _$observationRegistrar.id
+        }
+        """,
+      ]
+    }
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      var tag = 0
+      let cases = EnumItem.render(EnumItem.items(of: enumDecl.memberBlock.members)) { item in
+        defer { tag += 1 }
+        let parameters = item.element.parameterClause?.parameters ?? []
+        switch parameters.count {
+        case 0:
+          return
+            "case .\(item.name): return ComposableCore.ObservableStateID._$caseWithoutPayload._$tag(\(tag))"
+        case 1:
+          return
+            "case .\(item.name)(let state): return ComposableCore._$stateID(of: state)._$tag(\(tag))"
+        default:
+          return "case .\(item.name): return ComposableCore.ObservableStateID()._$tag(\(tag))"
+        }
+      }
+      guard !cases.isEmpty else {
+        return [
+          "\(raw: access)var _$id: ComposableCore.ObservableStateID { ComposableCore.ObservableStateID._$caseWithoutPayload }"
+        ]
+      }
+      return [
+        """
+        \(raw: access)var _$id: ComposableCore.ObservableStateID {
+          switch self {
+          \(raw: cases.joined(separator: "\n"))
+          }
+        }
+        """
+      ]
+    }
+    context.diagnose(
+      Diagnostic(
+        node: node,
+        message: MacroMessage(
+          message: "'@ObservableState' applies to a struct or an enum: state is a value",
+          id: "notValueType"
+        )
+      )
+    )
+    return []
+  }
+}
+
+extension ObservableStateMacro: MemberAttributeMacro {
+  /// Marks each stored `var` of a struct `@ObservationStateTracked`.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard declaration.is(StructDeclSyntax.self),
+      let variable = member.as(VariableDeclSyntax.self),
+      variable.isTrackable
+    else { return [] }
+    return ["@ObservationStateTracked"]
+  }
+}
+
+extension ObservableStateMacro: ExtensionMacro {
+  /// Adds `ObservableState` and `Observable`, unless the type declares them.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self),
+      !declaration.inheritanceClause.contains("ObservableState")
+    else { return [] }
+    let availability = declaration.attributes.availability
+    let decl: DeclSyntax = """
+      \(availability)extension \(type.trimmed): ComposableCore.ObservableState, Observation.Observable {}
+      """
+    guard let structDecl = declaration.as(StructDeclSyntax.self),
+      !structDecl.inheritanceClause.contains("CustomReflectable"),
+      !structDecl.inheritanceClause.contains("CustomDumpReflectable")
+    else { return [decl.cast(ExtensionDeclSyntax.self)] }
+    // Reflection would show the storage (`_count`, `_$observationRegistrar`); test diffs and
+    // dumps should show the properties as they are written.
+    let children = structDecl.memberBlock.members.flatMap { member -> [String] in
+      guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.isStatic
+      else { return [] }
+      return variable.bindings.compactMap { binding in
+        guard binding.accessorBlock == nil,
+          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
+        else { return nil }
+        if variable.attributes.contains(named: "Presents") {
+          return "\"\(name)\": _\(name).wrappedValue as Any"
+        }
+        if variable.isTrackable {
+          return "\"\(name)\": _\(name) as Any"
+        }
+        return "\"\(name)\": \(name) as Any"
+      }
+    }
+    let access = declaration.modifiers.accessPrefix
+    let mirror: DeclSyntax = """
+      \(availability)extension \(type.trimmed): Swift.CustomReflectable {
+        \(raw: access)var customMirror: Swift.Mirror {
+          Swift.Mirror(
+            self,
+            children: [\(raw: children.isEmpty ? ":" : children.joined(separator: ", "))],
+            displayStyle: .struct
+          )
+        }
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self), mirror.cast(ExtensionDeclSyntax.self)]
+  }
+}
+
+extension VariableDeclSyntax {
+  /// A stored instance `var` with one name and no attribute that stores or observes it.
+  fileprivate var isTrackable: Bool {
+    guard bindingSpecifier.tokenKind == .keyword(.var), !modifiers.isStatic,
+      !modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }),
+      bindings.count == 1, let binding = bindings.first,
+      binding.pattern.is(IdentifierPatternSyntax.self)
+    else { return false }
+    // Computed properties and stored ones with observers (`didSet`) are left as written.
+    guard binding.accessorBlock == nil else { return false }
+    return !attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return untrackedAttributes.contains(attribute.attributeName.lastNameComponent)
+    }
+  }
+}
+
+/// `@ObservationStateTracked`: turns a stored property of observable state into accessors over
+/// `_name` storage that report reads and changes to the state's registrar.
+public enum ObservationStateTrackedMacro {}
+
+extension ObservationStateTrackedMacro: AccessorMacro {
+  /// The `init`, `get`, `set` and `_modify` accessors.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self),
+      let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+      variable.bindings.first?.accessorBlock == nil
+    else { return [] }
+    return observedAccessors(property: name.trimmed.text, storage: "_\(name.trimmed.text)")
+  }
+
+  /// Accessors of `property` over `storage` (a stored property or a path into one) that report
+  /// to `_$observationRegistrar`; `initialize` is what the `init` accessor stores.
+  static func observedAccessors(
+    property: String,
+    storage: String,
+    storageRoot: String? = nil,
+    initialize: String = "initialValue"
+  ) -> [AccessorDeclSyntax] {
+    let root = storageRoot ?? storage
+    return [
+      """
+      @storageRestrictions(initializes: \(raw: root))
+      init(initialValue) {
+        \(raw: root) = \(raw: initialize)
+      }
+      """,
+      """
+      get {
+        _$observationRegistrar.access(self, keyPath: \\.\(raw: property))
+        return \(raw: storage)
+      }
+      """,
+      """
+      set {
+        _$observationRegistrar.mutate(self, keyPath: \\.\(raw: property), &\(raw: storage), newValue, ComposableCore._$stateIdentity)
+      }
+      """,
+      """
+      _modify {
+        let oldIdentity = ComposableCore._$stateIdentity(\(raw: storage))
+        defer {
+          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: property), from: oldIdentity, to: ComposableCore._$stateIdentity(\(raw: storage)))
+        }
+        yield &\(raw: storage)
+      }
+      """,
+    ]
+  }
+}
+
+extension ObservationStateTrackedMacro: PeerMacro {
+  /// The `_name` storage, private and ignored by observation.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self),
+      let binding = variable.bindings.first,
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+      binding.accessorBlock == nil
+    else { return [] }
+    let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""
+    let initializer = binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? ""
+    return [
+      """
+      @ComposableCore.ObservationStateIgnored
+      private var _\(raw: name.trimmed.text)\(raw: type)\(raw: initializer)
+      """
+    ]
+  }
+}
+
+/// `@ObservationStateIgnored` (and the markers like it): expands to nothing; `@ObservableState`
+/// reads it.
+public enum ObservationStateIgnoredMacro: PeerMacro {
+  /// Nothing: the attribute is only read.
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}

@@ -1,0 +1,221 @@
+import ComposableCore
+import Testing
+
+@Reducer
+struct Board {
+  @ObservableState
+  struct State: Equatable {
+    var title = "Board"
+    var count = 0
+    var child = Tile.State()
+    var tiles: IdentifiedArrayOf<Tile.State> = []
+    @Presents var detail: Tile.State?
+    @ObservationStateIgnored var ignored = 0
+  }
+
+  enum Action {
+    case child(Tile.Action)
+    case tiles(IdentifiedActionOf<Tile>)
+    case detail(PresentationAction<Tile.Action>)
+    case countTapped
+    case titleChanged(String)
+    case ignoredTapped
+    case childReplaced
+    case showDetail
+    case addTile(Int)
+    case removeTile(Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Tile() }
+    Reduce { state, action in
+      switch action {
+      case .countTapped: state.count += 1
+      case .titleChanged(let title): state.title = title
+      case .ignoredTapped: state.ignored += 1
+      case .childReplaced: state.child = Tile.State()
+      case .showDetail: state.detail = Tile.State()
+      case .addTile(let id): state.tiles.append(Tile.State(id: id))
+      case .removeTile(let id): state.tiles.remove(id: id)
+      case .child, .tiles, .detail: break
+      }
+      return .none
+    }
+    .forEach(\.tiles, action: \.tiles) { Tile() }
+    .ifLet(\.$detail, action: \.detail) { Tile() }
+  }
+}
+
+@Reducer
+struct Tile {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var value = 0
+    var label = ""
+  }
+
+  enum Action {
+    case increment
+    case relabel(String)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment: state.value += 1
+      case .relabel(let label): state.label = label
+      }
+      return .none
+    }
+  }
+}
+
+/// Counts how often what `read` touched changed, observing again after each change as a
+/// renderer does.
+@MainActor
+final class ChangeCounter {
+  private(set) var changes = 0
+  private let read: @MainActor () -> Void
+
+  init(_ read: @escaping @MainActor () -> Void) {
+    self.read = read
+    track()
+  }
+
+  private func track() {
+    withObservationTracking {
+      read()
+    } onChange: { [weak self] in
+      // `onChange` runs as the change is about to happen; observe again once it has.
+      MainActor.assumeIsolated { self?.changes += 1 }
+      Task { @MainActor in self?.track() }
+    }
+  }
+}
+
+@MainActor
+struct StoreObservationTests {
+  @Test func aFieldThatWasReadNotifiesOnce() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let counter = ChangeCounter { _ = store.count }
+    store.send(.countTapped)
+    #expect(counter.changes == 1)
+    #expect(store.count == 1)
+    await settle()
+    store.send(.countTapped)
+    #expect(counter.changes == 2)
+  }
+
+  @Test func aFieldThatWasNotReadDoesNotNotify() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let counter = ChangeCounter { _ = store.count }
+    store.send(.titleChanged("Renamed"))
+    store.send(.child(.increment))
+    store.send(.ignoredTapped)
+    await settle()
+    #expect(counter.changes == 0)
+    #expect(store.title == "Renamed")
+  }
+
+  @Test func anIgnoredFieldNeverNotifies() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let counter = ChangeCounter { _ = store.ignored }
+    store.send(.ignoredTapped)
+    await settle()
+    #expect(counter.changes == 0)
+    #expect(store.ignored == 1)
+  }
+
+  @Test func mutatingAChildInPlaceNotifiesOnlyItsReaders() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let child = store.scope(state: \.child, action: \.child)
+    let valueReader = ChangeCounter { _ = child.value }
+    let labelReader = ChangeCounter { _ = child.label }
+    let identityReader = ChangeCounter { _ = store.child._$id }
+    store.send(.child(.increment))
+    await settle()
+    #expect(valueReader.changes == 1)
+    #expect(labelReader.changes == 0)
+    #expect(identityReader.changes == 0)
+    #expect(child.value == 1)
+  }
+
+  @Test func replacingAChildNotifiesItsReaders() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    let child = store.scope(state: \.child, action: \.child)
+    let labelReader = ChangeCounter { _ = child.label }
+    store.send(.childReplaced)
+    await settle()
+    #expect(labelReader.changes == 1)
+  }
+
+  @Test func replacingTheWholeStateNotifiesReadersOfTheStore() async {
+    let store = Store(initialState: Tile.State(value: 3)) {
+      Reduce<Tile.State, Tile.Action> { state, _ in
+        state = Tile.State()
+        return .none
+      }
+    }
+    let counter = ChangeCounter { _ = store.state }
+    store.send(.increment)
+    await settle()
+    #expect(counter.changes == 1)
+  }
+
+  @Test func scopingTwiceReturnsTheSameStore() {
+    let store = Store(initialState: Board.State()) { Board() }
+    #expect(
+      store.scope(state: \.child, action: \.child) === store.scope(state: \.child, action: \.child)
+    )
+    store.send(.addTile(1))
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    let again = store.scope(state: \.tiles, action: \.tiles)
+    #expect(rows.count == 1)
+    #expect(rows[0] === again[0])
+  }
+
+  @Test func aDismissedChildsStoreIsReleased() {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.showDetail)
+    weak let detail = store.scope(state: \.detail, action: \.detail.presented)
+    #expect(detail != nil)
+    #expect(detail === store.scope(state: \.detail, action: \.detail.presented))
+    store.send(.detail(.dismiss))
+    #expect(detail == nil)
+    #expect(store.scope(state: \.detail, action: \.detail.presented) == nil)
+  }
+
+  @Test func collectionScopingGivesOneStorePerElement() {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.addTile(1))
+    store.send(.addTile(2))
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    #expect(rows.map(\.id) == [1, 2])
+    rows[1].send(.increment)
+    #expect(store.tiles[id: 2]?.value == 1)
+    #expect(store.tiles[id: 1]?.value == 0)
+    weak let removed = rows[0]
+    store.send(.removeTile(1))
+    #expect(removed == nil)
+    #expect(store.scope(state: \.tiles, action: \.tiles).map(\.id) == [2])
+  }
+
+  @Test func addingARowNotifiesReadersOfTheCollection() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.addTile(1))
+    let counter = ChangeCounter {
+      _ = store.scope(state: \.tiles, action: \.tiles).count
+    }
+    store.send(.tiles(.element(id: 1, action: .increment)))
+    await settle()
+    #expect(counter.changes == 0)
+    store.send(.addTile(2))
+    #expect(counter.changes == 1)
+  }
+
+  @Test func withStateReadsTheCurrentState() {
+    let store = Store(initialState: Board.State(count: 4)) { Board() }
+    #expect(store.withState(\.count) == 4)
+  }
+}
