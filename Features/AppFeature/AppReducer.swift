@@ -25,6 +25,7 @@ public struct AppReducer: Sendable {
   }
 
   /// The whole app.
+  @ObservableState
   public struct State: Equatable {
     /// The tab showing.
     public var selectedTab: Tab

@@ -6,6 +6,7 @@ import NumberFactClient
 @Reducer
 public struct Counter: Sendable {
   /// The counter screen.
+  @ObservableState
   public struct State: Equatable {
     /// The count.
     public var count: Int

@@ -6,6 +6,7 @@ import SignUpClient
 @Reducer
 public struct SignUpForm: Sendable {
   /// The form.
+  @ObservableState
   public struct State: Equatable {
     /// The email field.
     public var email: String

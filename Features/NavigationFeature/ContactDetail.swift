@@ -5,6 +5,7 @@ import ContactsClient
 @Reducer
 public struct ContactDetail: Sendable {
   /// The detail screen.
+  @ObservableState
   public struct State: Equatable {
     /// The contact shown.
     public var contact: Contact
@@ -108,6 +109,7 @@ public struct BookSettings: Equatable, Sendable {
 @Reducer
 public struct ContactSettings: Sendable {
   /// The settings being edited.
+  @ObservableState
   public struct State: Equatable {
     /// The settings.
     public var settings: BookSettings

@@ -6,6 +6,7 @@ import ContactsClient
 @Reducer
 public struct ContactEdit: Sendable {
   /// The form.
+  @ObservableState
   public struct State: Equatable {
     /// The contact as edited so far.
     public var contact: Contact

@@ -5,6 +5,7 @@ import ContactsClient
 @Reducer
 public struct ContactsBook: Sendable {
   /// The book.
+  @ObservableState
   public struct State: Equatable {
     /// Every contact, in stored order.
     public var contacts: IdentifiedArrayOf<Contact>

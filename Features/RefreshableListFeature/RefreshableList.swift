@@ -7,6 +7,7 @@ import OrdersClient
 @Reducer
 public struct RefreshableList: Sendable {
   /// The orders screen.
+  @ObservableState
   public struct State: Equatable {
     /// Where the list is in its life.
     public var pageState: PageState<OrderList>

@@ -8,6 +8,7 @@ import TodosClient
 @Reducer
 public struct TodoList: Sendable {
   /// The list screen.
+  @ObservableState
   public struct State: Equatable {
     /// Every todo, in stored order.
     public var todos: IdentifiedArrayOf<TodoItem>
