@@ -80,11 +80,12 @@ struct SignUp: AsyncParsableCommand {
       (options, email, password, confirm, acceptTerms, json)
     try await runCommand {
       let store = try commandStore(options, SignUpForm.State(), SignUpForm())
-      store.send(.set(\.email, email))
-      store.send(.set(\.password, password))
-      store.send(.set(\.confirmPassword, confirm))
-      store.send(.set(\.acceptTerms, acceptTerms))
-      await store.send(.submitButtonTapped).finish()
+      // Each assignment sends the binding view action, as typing into the field would.
+      store.email = email
+      store.password = password
+      store.confirmPassword = confirm
+      store.acceptTerms = acceptTerms
+      await store.send(.view(.submitButtonTapped)).finish()
       let errors = SignUpField.allCases.compactMap { field in
         store.state.error(for: field).map { "\(field.rawValue): \($0)" }
       }

@@ -128,10 +128,11 @@ enum Keymap {
         view.formFocus = (focus + Renderer.formFields.count - 1) % Renderer.formFields.count
       case .down, .tab: view.formFocus = (focus + 1) % Renderer.formFields.count
       case .character(" ") where focus == 3:
-        send(.signUp(.set(\.acceptTerms, !state.signUp.acceptTerms)))
+        send(.signUp(.view(.set(\.acceptTerms, !state.signUp.acceptTerms))))
       case .enter where focus <= 2: view.editing = .signUp(focus)
-      case .enter where focus == 3: send(.signUp(.set(\.acceptTerms, !state.signUp.acceptTerms)))
-      case .enter: send(.signUp(.submitButtonTapped))
+      case .enter where focus == 3:
+        send(.signUp(.view(.set(\.acceptTerms, !state.signUp.acceptTerms))))
+      case .enter: send(.signUp(.view(.submitButtonTapped)))
       default: break
       }
 
@@ -208,8 +209,8 @@ enum Keymap {
     case .up, .backTab: view.editFocus = (focus + count - 1) % count
     case .down, .tab: view.editFocus = (focus + 1) % count
     case .enter where focus < count - 1: view.editing = .contact(focus)
-    case .enter: send(.saveButtonTapped)
-    case .escape: send(.cancelButtonTapped)
+    case .enter: send(.view(.saveButtonTapped))
+    case .escape: send(.view(.cancelButtonTapped))
     default: break
     }
   }
@@ -248,7 +249,7 @@ enum Keymap {
         \.email, \.password, \.confirmPassword,
       ]
       if let text = edit(state.signUp[keyPath: paths[index]]) {
-        send(.signUp(.set(paths[index], text)))
+        send(.signUp(.view(.set(paths[index], text))))
       }
       if key == .enter || key == .escape { view.editing = nil }
     case .contact(let index):
@@ -270,7 +271,7 @@ enum Keymap {
         return
       }
       if let form = current, let text = edit(form[keyPath: paths[index]]) {
-        sendEdit(.set(paths[index], text))
+        sendEdit(.view(.set(paths[index], text)))
       }
       if key == .enter || key == .escape { view.editing = nil }
     }

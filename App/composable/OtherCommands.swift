@@ -145,14 +145,18 @@ struct Contacts: AsyncParsableCommand {
       try await runCommand {
         let store = try await loadedContacts(options)
         store.send(.addButtonTapped)
-        store.send(.destination(.presented(.add(.set(\.contact.name, name)))))
-        if let email { store.send(.destination(.presented(.add(.set(\.contact.email, email))))) }
-        if let phone { store.send(.destination(.presented(.add(.set(\.contact.phone, phone))))) }
+        store.send(.destination(.presented(.add(.view(.set(\.contact.name, name))))))
+        if let email {
+          store.send(.destination(.presented(.add(.view(.set(\.contact.email, email))))))
+        }
+        if let phone {
+          store.send(.destination(.presented(.add(.view(.set(\.contact.phone, phone))))))
+        }
         guard case .add(let form)? = store.state.destination else {
           throw Failure("no contact form")
         }
         let id = form.contact.id
-        await store.send(.destination(.presented(.add(.saveButtonTapped)))).finish()
+        await store.send(.destination(.presented(.add(.view(.saveButtonTapped))))).finish()
         if case .add(let form)? = store.state.destination {
           throw Failure(
             [form.nameError, form.emailError].compactMap { $0 }.joined(separator: "\n"))

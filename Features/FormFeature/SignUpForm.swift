@@ -72,17 +72,24 @@ public struct SignUpForm: Sendable {
   }
 
   /// What happens on the form.
-  public enum Action: Equatable, BindableAction {
-    /// A field was edited.
-    case binding(BindingAction<State>)
-    /// Submits the form.
-    case submitButtonTapped
+  public enum Action: Equatable, ViewAction {
+    /// What the user did on the screen.
+    case view(View)
     /// The server's answer.
     case submitResponse(Result<SignUpResponse, SignUpError>)
     /// The alert's buttons.
     case alert(PresentationAction<Alert>)
     /// What the parent needs to know.
     case delegate(Delegate)
+
+    /// What the user does on the form's screen.
+    @CasePathable
+    public enum View: Equatable, BindableAction {
+      /// A field was edited.
+      case binding(BindingAction<State>)
+      /// Submits the form.
+      case submitButtonTapped
+    }
 
     /// Reports to the parent.
     @CasePathable
@@ -108,17 +115,17 @@ public struct SignUpForm: Sendable {
 
   /// The form's logic.
   public var body: some ReducerOf<Self> {
-    BindingReducer()
+    BindingReducer(action: \.view)
     Reduce { state, action in
       switch action {
-      case .binding(let binding):
+      case .view(.binding(let binding)):
         if let field = SignUpField(editedBy: binding) {
           state.touched.insert(field)
           state.serverErrors[field] = nil
         }
         return .none
 
-      case .submitButtonTapped, .alert(.presented(.retryButtonTapped)):
+      case .view(.submitButtonTapped), .alert(.presented(.retryButtonTapped)):
         state.touched = Set(SignUpField.allCases)
         guard state.canSubmit else { return .none }
         state.isSubmitting = true

@@ -29,15 +29,22 @@ public struct ContactEdit: Sendable {
   }
 
   /// What happens on the form.
-  public enum Action: Equatable, BindableAction {
-    /// A field changed.
-    case binding(BindingAction<State>)
-    /// Saves, if the fields are valid.
-    case saveButtonTapped
-    /// Leaves without saving.
-    case cancelButtonTapped
+  public enum Action: Equatable, ViewAction {
+    /// What the user did on the screen.
+    case view(View)
     /// What the parent needs to know.
     case delegate(Delegate)
+
+    /// What the user does on the form's screen.
+    @CasePathable
+    public enum View: Equatable, BindableAction {
+      /// A field changed.
+      case binding(BindingAction<State>)
+      /// Saves, if the fields are valid.
+      case saveButtonTapped
+      /// Leaves without saving.
+      case cancelButtonTapped
+    }
 
     /// Reports to the parent.
     @CasePathable
@@ -56,19 +63,19 @@ public struct ContactEdit: Sendable {
 
   /// The form's logic.
   public var body: some ReducerOf<Self> {
-    BindingReducer()
+    BindingReducer(action: \.view)
     Reduce { state, action in
       switch action {
-      case .binding(\.contact.name):
+      case .view(.binding(\.contact.name)):
         state.nameError = nil
         return .none
-      case .binding(\.contact.email):
+      case .view(.binding(\.contact.email)):
         state.emailError = nil
         return .none
-      case .binding:
+      case .view(.binding):
         return .none
 
-      case .saveButtonTapped:
+      case .view(.saveButtonTapped):
         var contact = state.contact
         contact.name = contact.name.trimmingCharacters(in: .whitespaces)
         contact.email = contact.email.trimmingCharacters(in: .whitespaces)
@@ -82,7 +89,7 @@ public struct ContactEdit: Sendable {
           await dismiss()
         }
 
-      case .cancelButtonTapped:
+      case .view(.cancelButtonTapped):
         return .run { send in
           await send(.delegate(.cancelled))
           await dismiss()

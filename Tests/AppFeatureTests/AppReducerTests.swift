@@ -72,7 +72,7 @@ struct AppReducerTests {
     )
     let store = makeStore(
       AppReducer.State(selectedTab: .signUp, signUp: filled), events: events, clock: clock)
-    await store.send(\.signUp.submitButtonTapped) { $0.signUp.isSubmitting = true }
+    await store.send(\.signUp.view.submitButtonTapped) { $0.signUp.isSubmitting = true }
     await store.receive(\.signUp.submitResponse.success) {
       $0.signUp = SignUpForm.State(
         alert: AlertState {
@@ -90,7 +90,7 @@ struct AppReducerTests {
     await store.receive(\.toastDismissed) { $0.toast = nil }
     #expect(events.value.contains("signUp.delegate.accountCreated"))
     #expect(
-      events.value.firstIndex(of: "signUp.submitButtonTapped")! < events.value.firstIndex(
+      events.value.firstIndex(of: "signUp.view.submitButtonTapped")! < events.value.firstIndex(
         of: "toastDismissed")!)
   }
 
@@ -114,6 +114,7 @@ struct ActionLabelTests {
         == "todos.todos.element.toggleCompletionButtonTapped"
     )
     #expect(ActionLabel.of(AppReducer.Action.toastDismissed) == "toastDismissed")
-    #expect(ActionLabel.of(AppReducer.Action.signUp(.set(\.email, "a"))) == "signUp.binding")
+    #expect(
+      ActionLabel.of(AppReducer.Action.signUp(.view(.set(\.email, "a")))) == "signUp.view.binding")
   }
 }

@@ -31,7 +31,7 @@ struct SignUpFormTests {
     let store = makeStore()
     #expect(store.state.error(for: .email) == nil)
     #expect(store.state.validationError(for: .email) == "Enter your email.")
-    await store.send(.set(\.email, "ada@")) {
+    await store.send(.view(.set(\.email, "ada@"))) {
       $0.email = "ada@"
       $0.touched = [.email]
     }
@@ -42,30 +42,30 @@ struct SignUpFormTests {
 
   @Test func everyFieldFollowsItsRule() async {
     let store = makeStore()
-    await store.send(.set(\.email, "ada@example.com")) {
+    await store.send(.view(.set(\.email, "ada@example.com"))) {
       $0.email = "ada@example.com"
       $0.touched = [.email]
     }
-    await store.send(.set(\.password, "short1")) {
+    await store.send(.view(.set(\.password, "short1"))) {
       $0.password = "short1"
       $0.touched.insert(.password)
     }
     #expect(store.state.error(for: .password) == "Use at least 8 characters.")
-    await store.send(.set(\.password, "lettersonly")) { $0.password = "lettersonly" }
+    await store.send(.view(.set(\.password, "lettersonly"))) { $0.password = "lettersonly" }
     #expect(store.state.error(for: .password) == "Use at least one letter and one digit.")
-    await store.send(.set(\.password, "letters4ever")) { $0.password = "letters4ever" }
+    await store.send(.view(.set(\.password, "letters4ever"))) { $0.password = "letters4ever" }
     #expect(store.state.error(for: .password) == nil)
-    await store.send(.set(\.confirmPassword, "letters4evr")) {
+    await store.send(.view(.set(\.confirmPassword, "letters4evr"))) {
       $0.confirmPassword = "letters4evr"
       $0.touched.insert(.confirmPassword)
     }
     #expect(store.state.error(for: .confirmPassword) == "Passwords do not match.")
-    await store.send(.set(\.confirmPassword, "letters4ever")) {
+    await store.send(.view(.set(\.confirmPassword, "letters4ever"))) {
       $0.confirmPassword = "letters4ever"
     }
     #expect(store.state.error(for: .confirmPassword) == nil)
     #expect(!store.state.isValid)
-    await store.send(.set(\.acceptTerms, true)) {
+    await store.send(.view(.set(\.acceptTerms, true))) {
       $0.acceptTerms = true
       $0.touched.insert(.acceptTerms)
     }
@@ -92,7 +92,7 @@ struct SignUpFormTests {
 
   @Test func submittingAnInvalidFormOnlyRevealsTheErrors() async {
     let store = makeStore()
-    await store.send(.submitButtonTapped) {
+    await store.send(.view(.submitButtonTapped)) {
       $0.touched = Set(SignUpField.allCases)
     }
     #expect(store.state.error(for: .acceptTerms) == "Accept the terms to continue.")
@@ -106,9 +106,9 @@ struct SignUpFormTests {
       try await clock.sleep(for: .seconds(1))
       return SignUpResponse(userID: "u1", email: request.email)
     }
-    await store.send(.submitButtonTapped) { $0.isSubmitting = true }
+    await store.send(.view(.submitButtonTapped)) { $0.isSubmitting = true }
     // A second tap while submitting does nothing.
-    await store.send(.submitButtonTapped)
+    await store.send(.view(.submitButtonTapped))
     await clock.advance(by: .seconds(1))
     await store.receive(\.submitResponse.success) {
       $0 = SignUpForm.State(
@@ -130,7 +130,7 @@ struct SignUpFormTests {
 
   @Test func aTakenEmailIsShownOnTheEmailField() async {
     let store = makeStore(Self.filled) { _ in throw SignUpError.emailTaken }
-    await store.send(.submitButtonTapped) { $0.isSubmitting = true }
+    await store.send(.view(.submitButtonTapped)) { $0.isSubmitting = true }
     await store.receive(\.submitResponse.failure, .emailTaken) {
       $0.isSubmitting = false
       $0.serverErrors = [.email: "An account with this email already exists."]
@@ -138,7 +138,7 @@ struct SignUpFormTests {
     #expect(store.state.error(for: .email) == "An account with this email already exists.")
     #expect(!store.state.canSubmit)
     // Editing the field clears the server's objection.
-    await store.send(.set(\.email, "ada2@example.com")) {
+    await store.send(.view(.set(\.email, "ada2@example.com"))) {
       $0.email = "ada2@example.com"
       $0.serverErrors = [:]
     }
@@ -149,7 +149,7 @@ struct SignUpFormTests {
     let store = makeStore(Self.filled) { _ in
       throw SignUpError.invalidFields([.password: "This password is too common."])
     }
-    await store.send(.submitButtonTapped) { $0.isSubmitting = true }
+    await store.send(.view(.submitButtonTapped)) { $0.isSubmitting = true }
     await store.receive(\.submitResponse.failure) {
       $0.isSubmitting = false
       $0.serverErrors = [.password: "This password is too common."]
@@ -168,7 +168,7 @@ struct SignUpFormTests {
       if attempt == 1 { throw SignUpError.timeout }
       return SignUpResponse(userID: "u2", email: request.email)
     }
-    await store.send(.submitButtonTapped) { $0.isSubmitting = true }
+    await store.send(.view(.submitButtonTapped)) { $0.isSubmitting = true }
     await store.receive(\.submitResponse.failure, .timeout) {
       $0.isSubmitting = false
       $0.alert = .failure(
@@ -197,7 +197,7 @@ struct SignUpFormTests {
   @Test func anUnexpectedErrorIsReportedAsOffline() async {
     struct Unexpected: Error {}
     let store = makeStore(Self.filled) { _ in throw Unexpected() }
-    await store.send(.submitButtonTapped) { $0.isSubmitting = true }
+    await store.send(.view(.submitButtonTapped)) { $0.isSubmitting = true }
     await store.receive(\.submitResponse.failure, .offline) {
       $0.isSubmitting = false
       $0.alert = .failure(

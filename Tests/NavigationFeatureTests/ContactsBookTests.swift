@@ -100,11 +100,11 @@ struct ContactsBookTests {
     await store.send(.addButtonTapped) {
       $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
     }
-    await store.send(.destination(.presented(.add(.set(\.contact.name, "Grace"))))) {
+    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, "Grace")))))) {
       $0.destination = .add(
         ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace"), isNew: true))
     }
-    await store.send(\.destination.add.saveButtonTapped)
+    await store.send(\.destination.add.view.saveButtonTapped)
     let grace = Contact(id: UUID(0), name: "Grace")
     await store.receive(\.destination.add.delegate.saved) { $0.contacts = [grace] }
     await store.receive(\.destination.dismiss) { $0.destination = nil }
@@ -128,10 +128,11 @@ struct ContactsBookTests {
     }
     var renamed = ada
     renamed.name = "Ada King"
-    await store.send(.path(.element(id: 1, action: .edit(.set(\.contact.name, "Ada King"))))) {
+    await store.send(.path(.element(id: 1, action: .edit(.view(.set(\.contact.name, "Ada King"))))))
+    {
       $0.path[id: 1] = .edit(ContactEdit.State(contact: renamed))
     }
-    await store.send(\.path[id: 1].edit.saveButtonTapped)
+    await store.send(\.path[id: 1].edit.view.saveButtonTapped)
     await store.receive(\.path[id: 1].edit.delegate.saved, renamed) {
       $0.contacts[id: ada.id] = renamed
       $0.path[id: 0] = .detail(ContactDetail.State(contact: renamed))
@@ -147,10 +148,10 @@ struct ContactsBookTests {
     let store = makeStore(
       ContactsBook.State(
         contacts: [ada], path: [.edit(ContactEdit.State(contact: ada))], hasLoaded: true))
-    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.phone, "123"))))) {
+    await store.send(.path(.element(id: 0, action: .edit(.view(.set(\.contact.phone, "123")))))) {
       $0.path[id: 0, case: \.edit]?.contact.phone = "123"
     }
-    await store.send(\.path[id: 0].edit.cancelButtonTapped)
+    await store.send(\.path[id: 0].edit.view.cancelButtonTapped)
     await store.receive(\.path[id: 0].edit.delegate.cancelled)
     await store.receive(\.path.popFrom, 0) { $0.path = [] }
     #expect(store.state.contacts == [ada])
@@ -161,18 +162,20 @@ struct ContactsBookTests {
       ContactsBook.State(
         contacts: [ada], path: [.edit(ContactEdit.State(contact: ada))], hasLoaded: true)
     )
-    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.name, "  "))))) {
+    await store.send(.path(.element(id: 0, action: .edit(.view(.set(\.contact.name, "  ")))))) {
       $0.path[id: 0, case: \.edit]?.contact.name = "  "
     }
-    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.email, "ada@home"))))) {
+    await store.send(
+      .path(.element(id: 0, action: .edit(.view(.set(\.contact.email, "ada@home")))))
+    ) {
       $0.path[id: 0, case: \.edit]?.contact.email = "ada@home"
     }
-    await store.send(\.path[id: 0].edit.saveButtonTapped) {
+    await store.send(\.path[id: 0].edit.view.saveButtonTapped) {
       $0.path[id: 0, case: \.edit]?.nameError = "A contact needs a name."
       $0.path[id: 0, case: \.edit]?.emailError = "Enter a valid email address."
     }
     // Editing a field clears its error.
-    await store.send(.path(.element(id: 0, action: .edit(.set(\.contact.name, "Ada"))))) {
+    await store.send(.path(.element(id: 0, action: .edit(.view(.set(\.contact.name, "Ada")))))) {
       $0.path[id: 0, case: \.edit]?.contact.name = "Ada"
       $0.path[id: 0, case: \.edit]?.nameError = nil
     }
@@ -258,11 +261,12 @@ struct ContactsBookTests {
     await store.send(.addButtonTapped) {
       $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
     }
-    await store.send(.destination(.presented(.add(.set(\.contact.name, " Grace Hopper "))))) {
+    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, " Grace Hopper "))))))
+    {
       $0.destination = .add(
         ContactEdit.State(contact: Contact(id: UUID(0), name: " Grace Hopper "), isNew: true))
     }
-    await store.send(\.destination.add.saveButtonTapped)
+    await store.send(\.destination.add.view.saveButtonTapped)
     let grace = Contact(id: UUID(0), name: "Grace Hopper")
     await store.receive(\.destination.add.delegate.saved, grace) {
       $0.contacts.append(grace)
@@ -289,7 +293,7 @@ struct ContactsBookTests {
         hasLoaded: true
       )
     )
-    await store.send(\.path[id: 1].edit.cancelButtonTapped)
+    await store.send(\.path[id: 1].edit.view.cancelButtonTapped)
     await store.receive(\.path[id: 1].edit.delegate.cancelled)
     await store.receive(\.path.popFrom, 1) { $0.path.pop(from: 1) }
     await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
