@@ -54,6 +54,7 @@ final class TerminalApp {
   var view = ViewState()
   private var decoder = KeyDecoder()
   private var spinnerTimer: (any DispatchSourceTimer)?
+  private var renderer: ObservedRenderer?
 
   init(store: StoreOf<AppReducer>, terminal: Terminal, color: Bool) {
     self.store = store
@@ -68,10 +69,13 @@ final class TerminalApp {
       Output.error("cannot use the terminal: \(error)")
       exit(1)
     }
-    appear(store.state.selectedTab)
-    Task { @MainActor in
-      for await _ in store.states { render() }
+    renderer = ObservedRenderer { [unowned self] in
+      let (width, height) = self.terminal.size
+      let screen = Renderer.render(self.store, view: self.view, width: width, height: height)
+      self.terminal.write(screen.ansi(color: self.color))
     }
+    appear(store.state.selectedTab)
+    render()
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now(), repeating: .milliseconds(120))
     timer.setEventHandler {
@@ -113,15 +117,45 @@ final class TerminalApp {
     }
   }
 
+  /// Redraws now: for what the store does not know (a key moved the cursor, the terminal was
+  /// resized, the spinner turned). State changes redraw by themselves.
   func render() {
-    let (width, height) = terminal.size
-    let screen = Renderer.render(store.state, view: view, width: width, height: height)
-    terminal.write(screen.ansi(color: color))
+    renderer?.render()
   }
 
   func quit() {
     spinnerTimer?.cancel()
     terminal.stop()
     exit(0)
+  }
+}
+
+/// Draws inside observation tracking and draws again, once, when something the drawing read
+/// changes: a screen redraws for its own state and for nothing else.
+@MainActor
+final class ObservedRenderer {
+  /// How many times it has drawn.
+  private(set) var renderCount = 0
+  private let draw: @MainActor () -> Void
+  /// Which drawing is current: a change seen by an older one's tracking is already drawn.
+  private var generation = 0
+
+  init(draw: @escaping @MainActor () -> Void) {
+    self.draw = draw
+  }
+
+  func render() {
+    renderCount += 1
+    generation += 1
+    let drawn = generation
+    withObservationTracking {
+      draw()
+    } onChange: { [weak self] in
+      // Called as the change begins; draw once it is done, on the main actor.
+      Task { @MainActor in
+        guard let self, self.generation == drawn else { return }
+        self.render()
+      }
+    }
   }
 }

@@ -102,12 +102,21 @@ enum Screens {
 enum Renderer {
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+  /// Whether the visible tab shows a spinner, which needs redrawing as it turns.
   static func isBusy(_ state: AppReducer.State) -> Bool {
-    state.counter.isLoadingFact || state.todos.isLoading || state.orders.inFlight != nil
-      || state.signUp.isSubmitting || state.contacts.isLoading || state.counter.isTimerRunning
+    switch state.selectedTab {
+    case .counter: state.counter.isLoadingFact || state.counter.isTimerRunning
+    case .todos: state.todos.isLoading
+    case .orders: state.orders.inFlight != nil
+    case .signUp: state.signUp.isSubmitting
+    case .contacts: state.contacts.isLoading
+    }
   }
 
-  static func render(_ state: AppReducer.State, view: ViewState, width: Int, height: Int) -> Screen
+  /// Draws the visible tab from its scoped store. Called inside observation tracking, it reads
+  /// only what is on screen, so a change anywhere else does not ask for a redraw.
+  static func render(_ store: StoreOf<AppReducer>, view: ViewState, width: Int, height: Int)
+    -> Screen
   {
     var screen = Screen(width: width, height: height)
     guard width >= 30, height >= 8 else {
@@ -115,41 +124,34 @@ enum Renderer {
       screen.put("Need 30×8; q quits.", row: 1)
       return screen
     }
+    let selectedTab = store.selectedTab
     let tabs = AppReducer.Tab.allCases.enumerated().map { index, tab in
       let name = "\(index + 1) \(title(tab))"
-      return tab == state.selectedTab ? "[\(name)]" : " \(name) "
+      return tab == selectedTab ? "[\(name)]" : " \(name) "
     }
     screen.put(tabs.joined(separator: " "), row: 0, style: .inverse)
-    if let toast = state.toast { screen.put("✓ \(toast)", row: 1, style: .bold) }
+    if let toast = store.toast { screen.put("✓ \(toast)", row: 1, style: .bold) }
     let spin = spinner[view.spinnerFrame % spinner.count]
     var body: [(String, Screen.Style?)] = []
     var help: String
-    switch state.selectedTab {
+    switch selectedTab {
     case .counter:
-      let counter = state.counter
-      body.append(("Count: \(counter.count)", .bold))
-      body.append(
-        (
-          "Timer: \(counter.isTimerRunning ? "running \(spin)" : "stopped"), every \(counter.timerInterval.rawValue) s",
-          nil
-        ))
-      if counter.isLoadingFact {
-        body.append(("\(spin) Fetching a fact about \(counter.count)…", .dim))
-      }
-      help = "+/- count  r reset  t timer  i interval  f fact  1-5 tabs  q quit"
+      (body, help) = counter(store.scope(state: \.counter, action: \.counter), spin: spin)
     case .todos:
-      (body, help) = todos(state.todos, view: view, spin: spin)
+      (body, help) = todos(store.scope(state: \.todos, action: \.todos), view: view, spin: spin)
     case .orders:
-      (body, help) = orders(state.orders, view: view, spin: spin, height: height - 5)
+      (body, help) = orders(
+        store.scope(state: \.orders, action: \.orders), view: view, spin: spin, height: height - 5)
     case .signUp:
-      (body, help) = signUp(state.signUp, view: view, spin: spin)
+      (body, help) = signUp(store.scope(state: \.signUp, action: \.signUp), view: view, spin: spin)
     case .contacts:
-      (body, help) = contacts(state.contacts, view: view, spin: spin)
+      (body, help) = contacts(
+        store.scope(state: \.contacts, action: \.contacts), view: view, spin: spin)
     }
     for (offset, line) in body.prefix(height - 3).enumerated() {
       screen.put(line.0, row: 2 + offset, style: line.1)
     }
-    if let modal = Screens.modal(state, send: { _ in }) {
+    if let modal = Screens.modal(store.state, send: { _ in }) {
       var content: [String] = []
       if let message = modal.message { content.append(message) }
       content.append("")
@@ -177,7 +179,19 @@ enum Renderer {
     }
   }
 
-  static func todos(_ list: TodoList.State, view: ViewState, spin: String) -> (
+  static func counter(_ counter: StoreOf<Counter>, spin: String) -> (
+    [(String, Screen.Style?)], String
+  ) {
+    var body: [(String, Screen.Style?)] = [("Count: \(counter.count)", .bold)]
+    let timer = counter.isTimerRunning ? "running \(spin)" : "stopped"
+    body.append(("Timer: \(timer), every \(counter.timerInterval.rawValue) s", nil))
+    if counter.isLoadingFact {
+      body.append(("\(spin) Fetching a fact about \(counter.count)…", .dim))
+    }
+    return (body, "+/- count  r reset  t timer  i interval  f fact  1-5 tabs  q quit")
+  }
+
+  static func todos(_ list: StoreOf<TodoList>, view: ViewState, spin: String) -> (
     [(String, Screen.Style?)], String
   ) {
     var body: [(String, Screen.Style?)] = []
@@ -205,9 +219,11 @@ enum Renderer {
     return (body, help)
   }
 
-  static func orders(_ list: RefreshableList.State, view: ViewState, spin: String, height: Int) -> (
-    [(String, Screen.Style?)], String
-  ) {
+  static func orders(_ list: StoreOf<RefreshableList>, view: ViewState, spin: String, height: Int)
+    -> (
+      [(String, Screen.Style?)], String
+    )
+  {
     var body: [(String, Screen.Style?)] = []
     var status = "Filter: \(list.selectedFilter.name)"
     if list.simulateError { status += "  [simulating errors]" }
@@ -261,7 +277,7 @@ enum Renderer {
 
   static let formFields = ["Email", "Password", "Confirm password", "Accept the terms", "Submit"]
 
-  static func signUp(_ form: SignUpForm.State, view: ViewState, spin: String) -> (
+  static func signUp(_ form: StoreOf<SignUpForm>, view: ViewState, spin: String) -> (
     [(String, Screen.Style?)], String
   ) {
     var body: [(String, Screen.Style?)] = [("Create an account", .bold)]
@@ -284,7 +300,7 @@ enum Renderer {
           : (form.canSubmit ? "< Submit >" : "< Submit > (fix the fields first)")
       }
       body.append(((focused ? "› " : "  ") + line, focused ? .inverse : nil))
-      if index < fields.count, let error = form.error(for: fields[index]) {
+      if index < fields.count, let error = form.withState({ $0.error(for: fields[index]) }) {
         body.append(("    \(error)", .error))
       }
     }
@@ -297,7 +313,7 @@ enum Renderer {
 
   static let contactFields = ["Name", "Email", "Phone", "Notes", "Save"]
 
-  static func contacts(_ book: ContactsBook.State, view: ViewState, spin: String) -> (
+  static func contacts(_ book: StoreOf<ContactsBook>, view: ViewState, spin: String) -> (
     [(String, Screen.Style?)], String
   ) {
     var body: [(String, Screen.Style?)] = []

@@ -1,4 +1,5 @@
 import AppFeature
+import ComposableCore
 import ContactsClient
 import CounterFeature
 import Foundation
@@ -15,7 +16,11 @@ import TodosClient
 @MainActor
 struct RenderSnapshotTests {
   func render(_ state: AppReducer.State, view: ViewState = ViewState()) -> String {
-    Renderer.render(state, view: view, width: 80, height: 24).text
+    Renderer.render(store(state), view: view, width: 80, height: 24).text
+  }
+
+  func store(_ state: AppReducer.State) -> StoreOf<AppReducer> {
+    Store(initialState: state) { EmptyReducer() }
   }
 
   func snapshot(_ name: String) throws -> String {
@@ -90,11 +95,13 @@ struct RenderSnapshotTests {
   }
 
   @Test func aSmallTerminalDegradesGracefully() {
-    let small = Renderer.render(AppReducer.State(), view: ViewState(), width: 40, height: 10).text
+    let small = Renderer.render(store(AppReducer.State()), view: ViewState(), width: 40, height: 10)
+      .text
     #expect(
       small.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 40 })
     #expect(small.contains("Count: 0"))
-    let tiny = Renderer.render(AppReducer.State(), view: ViewState(), width: 20, height: 5).text
+    let tiny = Renderer.render(store(AppReducer.State()), view: ViewState(), width: 20, height: 5)
+      .text
     #expect(tiny.hasPrefix("Terminal too small"))
     #expect(
       tiny.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 20 })

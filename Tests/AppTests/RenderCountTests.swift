@@ -1,0 +1,95 @@
+import AppFeature
+import ComposableCore
+import CounterFeature
+import Foundation
+import Testing
+
+@testable import composable
+
+/// The interactive app draws inside observation tracking: it redraws for what is on screen and
+/// for nothing else.
+@MainActor
+struct RenderCountTests {
+  let clock = TestClock()
+
+  func makeStore(tab: AppReducer.Tab) -> StoreOf<AppReducer> {
+    Store(initialState: AppReducer.State(selectedTab: tab)) {
+      AppReducer()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.analyticsClient.track = { _ in }
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
+    }
+  }
+
+  func makeRenderer(_ store: StoreOf<AppReducer>) -> (ObservedRenderer, () -> String) {
+    var lastScreen = ""
+    let renderer = ObservedRenderer {
+      lastScreen = Renderer.render(store, view: ViewState(), width: 80, height: 24).text
+    }
+    renderer.render()
+    return (renderer, { lastScreen })
+  }
+
+  /// Lets the main actor run what a change scheduled.
+  func settle() async {
+    for _ in 0..<50 { await Task.yield() }
+  }
+
+  @Test func aCounterTickingOnABackgroundTabDoesNotRedrawTheTodoList() async {
+    let store = makeStore(tab: .counter)
+    store.send(.counter(.toggleTimerButtonTapped))
+    store.send(.tabSelected(.todos))
+    let (renderer, screen) = makeRenderer(store)
+    #expect(renderer.renderCount == 1)
+
+    await clock.advance(by: .seconds(3))
+    await settle()
+    #expect(store.counter.count == 3)
+    #expect(renderer.renderCount == 1)
+    #expect(screen().contains("[2 Todos]"))
+
+    store.send(.counter(.toggleTimerButtonTapped))
+    await clock.run()
+  }
+
+  @Test func theVisibleCounterRedrawsOncePerTick() async {
+    let store = makeStore(tab: .counter)
+    let (renderer, screen) = makeRenderer(store)
+    store.send(.counter(.toggleTimerButtonTapped))
+    await settle()
+    #expect(renderer.renderCount == 2)
+
+    await clock.advance(by: .seconds(1))
+    await settle()
+    #expect(renderer.renderCount == 3)
+    #expect(screen().contains("Count: 1"))
+
+    store.send(.counter(.toggleTimerButtonTapped))
+    await clock.run()
+  }
+
+  @Test func typingInTheFormRedrawsTheForm() async {
+    let store = makeStore(tab: .signUp)
+    let (renderer, screen) = makeRenderer(store)
+    let form = store.scope(state: \.signUp, action: \.signUp)
+    form.email = "ada@"
+    await settle()
+    #expect(renderer.renderCount == 2)
+    #expect(screen().contains("Email: ada@"))
+
+    // A change the form does not show (the counter, on another tab) draws nothing.
+    store.send(.counter(.incrementButtonTapped))
+    await settle()
+    #expect(renderer.renderCount == 2)
+  }
+
+  @Test func switchingTabsRedraws() async {
+    let store = makeStore(tab: .counter)
+    let (renderer, screen) = makeRenderer(store)
+    store.send(.tabSelected(.signUp))
+    await settle()
+    #expect(renderer.renderCount == 2)
+    #expect(screen().contains("Create an account"))
+  }
+}
