@@ -94,6 +94,6 @@ public macro ObservationStateIgnored() =
 
 /// Gives a screen holding a `store` of `Feature` a `send(_:)` for the feature's view actions:
 /// `send(.saveButtonTapped)` sends `.view(.saveButtonTapped)`.
-@attached(extension, conformances: ViewActionSending)
+@attached(extension, conformances: ViewActionSending, names: named(StoreState), named(StoreAction))
 public macro ViewAction<R: Reducer>(for: R.Type) =
   #externalMacro(module: "ComposableMacros", type: "ViewActionMacro")

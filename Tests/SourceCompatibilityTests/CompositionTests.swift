@@ -6,6 +6,7 @@ import Testing
 
 @Reducer
 struct Toggle {
+  @ObservableState
   struct State: Equatable, Identifiable {
     let id: Int
     var isOn = false
@@ -26,6 +27,7 @@ struct Toggle {
 
 @Reducer
 struct ToggleList {
+  @ObservableState
   struct State: Equatable {
     var toggles: IdentifiedArrayOf<Toggle.State> = []
     var header = Toggle.State(id: 0)
@@ -41,8 +43,10 @@ struct ToggleList {
     Reduce { state, action in
       switch action {
       case .header(.tapped):
+        // Observable state's properties are accessors: read before writing, as with TCA.
+        let isOn = state.header.isOn
         for id in state.toggles.ids {
-          state.toggles[id: id]?.isOn = state.header.isOn
+          state.toggles[id: id]?.isOn = isOn
         }
         return .none
       case .toggles:
@@ -57,6 +61,7 @@ struct ToggleList {
 
 @Reducer
 struct Settings {
+  @ObservableState
   struct State: Equatable {
     var email = ""
     var notifications = false
@@ -72,6 +77,7 @@ struct Settings {
 /// A reducer generic over its child, as TCA's docs allow.
 @Reducer
 struct Logged<Child: Reducer> where Child.State: Equatable {
+  @ObservableState
   struct State: Equatable {
     var child: Child.State
     var log: [String] = []
@@ -96,6 +102,7 @@ enum Outer {
   /// A reducer nested in another type.
   @Reducer
   struct Inner {
+    @ObservableState
     struct State: Equatable {
       var value = 0
     }

@@ -5,6 +5,7 @@ import Testing
 
 @Reducer
 struct CounterFeature {
+  @ObservableState
   struct State: Equatable {
     var count = 0
     var fact: String?

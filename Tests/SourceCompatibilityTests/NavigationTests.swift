@@ -4,6 +4,7 @@ import Testing
 
 @Reducer
 struct EditItem {
+  @ObservableState
   struct State: Equatable {
     var name: String
   }
@@ -38,6 +39,7 @@ struct EditItem {
 
 @Reducer
 struct ItemDetail {
+  @ObservableState
   struct State: Equatable {
     var name: String
   }
@@ -51,6 +53,7 @@ struct ItemDetail {
 
 @Reducer
 struct ItemList {
+  @ObservableState
   struct State: Equatable {
     var items: [String] = []
     @Presents var destination: Destination.State?
@@ -217,6 +220,7 @@ struct NavigationTests {
 /// Cases under `#if`, as TCA allows in an enum reducer.
 @Reducer
 struct Panels {
+  @ObservableState
   struct State: Equatable {
     @Presents var panel: Panel.State?
   }
