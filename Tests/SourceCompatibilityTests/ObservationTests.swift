@@ -157,8 +157,79 @@ struct TodosView {
   }
 }
 
+@Reducer
+struct Stack {
+  @ObservableState
+  struct State: Equatable {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackAction<Path.State, Path.Action>)
+    case todoTapped(Int)
+  }
+
+  // A hand-written enum reducer with observable enum state, as TCA's navigation articles show.
+  @Reducer
+  struct Path {
+    @ObservableState
+    enum State: Equatable {
+      case login(LoginFeature.State)
+      case todo(Todo.State)
+    }
+
+    enum Action {
+      case login(LoginFeature.Action)
+      case todo(Todo.Action)
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: \.login, action: \.login) { LoginFeature() }
+      Scope(state: \.todo, action: \.todo) { Todo() }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .todoTapped(id):
+        state.path.append(.todo(Todo.State(id: id, title: "#\(id)")))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Path() }
+  }
+}
+
+/// The `destination:` closure of `NavigationStack(path:)`: one screen per path element's store.
+@MainActor
+func describe(_ store: StoreOf<Stack.Path>) -> String {
+  switch store.state {
+  case .login:
+    if let loginStore = store.scope(state: \.login, action: \.login) {
+      return "login: \(loginStore.email)"
+    }
+  case .todo:
+    if let todoStore = store.scope(state: \.todo, action: \.todo) {
+      return "todo: \(todoStore.title)"
+    }
+  }
+  return "gone"
+}
+
 @MainActor
 struct ObservationSourceTests {
+  @Test
+  func pathElementsScopeToTheirScreens() {
+    let store = Store(initialState: Stack.State()) { Stack() }
+    store.send(.todoTapped(7))
+    let id = store.path.ids[0]
+    let element = store.scope(state: \.path[id: id]!, action: \.path[id: id])
+    #expect(describe(element) == "todo: #7")
+  }
+
   @Test
   func viewActionsAndBindingsDriveTheFeature() async {
     let store = TestStore(initialState: LoginFeature.State()) {

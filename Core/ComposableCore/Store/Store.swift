@@ -26,18 +26,29 @@ public final class Store<State, Action> {
   package let core: any StoreCore<State, Action>
 
   private let registrar = ObservationRegistrar()
-  /// Whether `State` is `ObservableState`, so that replacing the whole state tells observers.
-  private let observesIdentity: Bool
+  /// The identity of observable state, so that replacing the whole state tells observers; `nil`
+  /// when `State` is not `ObservableState`.
+  private let identity: ((State) -> ObservableStateID)?
   /// The identity of the state last seen, while someone may be observing it.
   private var lastIdentity: ObservableStateID?
   /// The core observer that checks identity and prunes children after each action, once needed.
   private var coreObserver: Int?
   private var children: [ScopeID: CachedChild] = [:]
+  /// How many cached children can go away, checked after each action.
+  private var removableChildren = 0
 
   @usableFromInline
   package init(core: any StoreCore<State, Action>) {
     self.core = core
-    self.observesIdentity = State.self is any ObservableState.Type
+    self.identity = (State.self as? any ObservableState.Type).map { Self.identity(of: $0) }
+  }
+
+  // Opened once per store, so that checking the identity after an action casts a value to its
+  // own type instead of boxing it in an existential.
+  private static func identity<Observed: ObservableState>(
+    of _: Observed.Type
+  ) -> (State) -> ObservableStateID {
+    { ($0 as! Observed)._$id }
   }
 
   isolated deinit {
@@ -60,7 +71,7 @@ public final class Store<State, Action> {
   /// The current state. Reading it inside observation tracking observes the whole value being
   /// replaced; for `@ObservableState` state, each field read is observed on its own.
   public var state: State {
-    if observesIdentity { accessIdentity() }
+    if identity != nil { accessIdentity() }
     return core.state
   }
 
@@ -100,7 +111,7 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction>? {
     let id = ScopeID(state: toChildState, action: toChildAction)
     guard let initial = state[keyPath: toChildState] else {
-      children[id] = nil
+      if children.removeValue(forKey: id) != nil { removableChildren -= 1 }
       return nil
     }
     if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
@@ -174,27 +185,33 @@ public final class Store<State, Action> {
   }
 
   private func cache(_ child: AnyObject, at id: ScopeID, isGone: ((State) -> Bool)?) {
+    if children[id]?.isGone != nil { removableChildren -= 1 }
     children[id] = CachedChild(store: child, isGone: isGone)
-    if isGone != nil { startObservingCore() }
+    if isGone != nil {
+      removableChildren += 1
+      startObservingCore()
+    }
   }
 
   /// After each action: tells observers when the state was replaced by another value, and lets
   /// go of the stores of children that went away.
   private func startObservingCore() {
     guard coreObserver == nil else { return }
-    lastIdentity = observesIdentity ? (core.state as? any ObservableState)?._$id : nil
+    lastIdentity = identity?(core.state)
     coreObserver = core.addObserver { [weak self] in self?.coreDidChange() }
   }
 
   private func coreDidChange() {
-    if !children.isEmpty {
-      let state = core.state
-      children = children.filter { !($0.value.isGone?(state) ?? false) }
+    guard removableChildren > 0 || identity != nil else { return }
+    let state = core.state
+    if removableChildren > 0 {
+      for (id, child) in children where child.isGone?(state) == true {
+        children[id] = nil
+        removableChildren -= 1
+      }
     }
-    guard observesIdentity, let identity = (core.state as? any ObservableState)?._$id,
-      identity != lastIdentity
-    else { return }
-    lastIdentity = identity
+    guard let current = identity?(state), current != lastIdentity else { return }
+    lastIdentity = current
     registrar.withMutation(of: self, keyPath: \Store.state) {}
   }
 
