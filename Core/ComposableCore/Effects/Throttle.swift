@@ -22,35 +22,54 @@ extension Effect {
   }
 }
 
-/// The clock and interval of a throttled effect, with the clock's instants erased to durations
-/// since a fixed reference so the store can keep the last run time per id.
+/// The time source and interval of a throttled effect: a clock or a Combine scheduler, its
+/// instants kept opaque so the store can remember when each id last ran.
 @usableFromInline
 struct Throttling: Sendable {
-  let interval: Duration
-  let now: @Sendable () -> Duration
-  /// Sleeps until the given offset from the reference instant, however late the caller starts.
-  let sleepUntil: @Sendable (Duration) async throws -> Void
+  /// The current instant.
+  let now: @Sendable () -> ThrottleMark
+  /// Whether less than the interval has passed since `mark`.
+  let isWithinInterval: @Sendable (ThrottleMark) -> Bool
+  /// Sleeps until the interval after `mark` has passed, however late the caller starts.
+  let sleepUntilIntervalEnds: @Sendable (ThrottleMark) async throws -> Void
+
+  init(
+    now: @escaping @Sendable () -> ThrottleMark,
+    isWithinInterval: @escaping @Sendable (ThrottleMark) -> Bool,
+    sleepUntilIntervalEnds: @escaping @Sendable (ThrottleMark) async throws -> Void
+  ) {
+    self.now = now
+    self.isWithinInterval = isWithinInterval
+    self.sleepUntilIntervalEnds = sleepUntilIntervalEnds
+  }
 
   init(interval: Duration, clock: any Clock<Duration>) {
     self = Self.make(interval: interval, clock: clock)
   }
 
-  private init(
-    interval: Duration,
-    now: @escaping @Sendable () -> Duration,
-    sleepUntil: @escaping @Sendable (Duration) async throws -> Void
-  ) {
-    self.interval = interval
-    self.now = now
-    self.sleepUntil = sleepUntil
-  }
-
   private static func make<C: Clock<Duration>>(interval: Duration, clock: C) -> Self {
-    let reference = clock.now
-    return Self(
-      interval: interval,
-      now: { reference.duration(to: clock.now) },
-      sleepUntil: { try await clock.sleep(until: reference.advanced(by: $0), tolerance: nil) }
+    Self(
+      now: { ThrottleMark(clock.now) },
+      isWithinInterval: { mark in
+        // A mark from another clock (the same id throttled on two) does not hold back.
+        guard let last = mark.instant as? C.Instant else { return false }
+        return last.duration(to: clock.now) < interval
+      },
+      sleepUntilIntervalEnds: { mark in
+        guard let last = mark.instant as? C.Instant else { return }
+        try await clock.sleep(until: last.advanced(by: interval), tolerance: nil)
+      }
     )
+  }
+}
+
+/// An instant of a clock or a scheduler, as a throttled effect remembers it.
+struct ThrottleMark: @unchecked Sendable {
+  // Unchecked: an instant is an immutable value, only compared by the store on the main actor
+  // or by the task waiting for the interval to end.
+  let instant: Any
+
+  init(_ instant: Any) {
+    self.instant = instant
   }
 }

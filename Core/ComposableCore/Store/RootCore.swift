@@ -286,10 +286,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Throttling
 
   private struct ThrottleState {
-    /// The timing of the first throttled effect for the key: later effects carry their own
-    /// reference instants, so times are always measured against this one.
+    /// The timing of the first throttled effect for the key, whose clock the marks come from.
     let timing: Throttling
-    var lastRun: Duration?
+    var lastRun: ThrottleMark?
     var pending: (effect: Effect<Action>, context: EffectContext)?
   }
 
@@ -306,21 +305,18 @@ package final class RootCore<R: Reducer>: StoreCore {
       if latest { state.pending = (effect, context) }
       return
     }
-    let timing = state.timing
-    let now = timing.now()
-    guard let lastRun = state.lastRun, now - lastRun < throttling.interval else {
-      state.lastRun = now
+    guard let lastRun = state.lastRun, throttling.isWithinInterval(lastRun) else {
+      state.lastRun = state.timing.now()
       run(effect, context)
       return
     }
     _ = resolveTasks(&context)
     state.pending = (effect, context)
-    let deadline = lastRun + throttling.interval
     var timerContext = context
     timerContext.keys.append(key)
     let fire: @MainActor @Sendable () -> Void = { [weak self] in self?.runPendingThrottled(key) }
     launch(priority: nil, timerContext) {
-      do { try await timing.sleepUntil(deadline) } catch { return }
+      do { try await throttling.sleepUntilIntervalEnds(lastRun) } catch { return }
       await fire()
     }
   }
