@@ -30,6 +30,13 @@ let swiftSyntaxMacros = Target.Dependency.product(
   name: "SwiftSyntaxMacros",
   package: "swift-syntax"
 )
+/// Combine's API on Linux: already built for combine-schedulers (through swift-dependencies), and
+/// re-exported by the core so Combine-era TCA code compiles here.
+let openCombine = Target.Dependency.product(
+  name: "OpenCombineShim",
+  package: "OpenCombine",
+  condition: .when(platforms: [.linux])
+)
 let issueReporting = Target.Dependency.product(
   name: "IssueReporting",
   package: "xctest-dynamic-overlay"
@@ -77,6 +84,7 @@ let package = Package(
   name: "Composable",
   platforms: [.macOS(.v15)],
   dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -129,7 +137,8 @@ let package = Package(
       name: "ComposableCore",
       dependencies: [
         "ComposableMacros", casePaths, clocks, concurrencyExtras, customDump, dependencies,
-        dependenciesMacros, identifiedCollections, issueReporting, orderedCollections,
+        dependenciesMacros, identifiedCollections, issueReporting, openCombine,
+        orderedCollections,
       ],
       path: "Core/ComposableCore"
     ),

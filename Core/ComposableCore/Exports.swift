@@ -7,3 +7,9 @@
 @_exported import DependenciesMacros
 @_exported import IdentifiedCollections
 @_exported import Observation
+
+// Combine's names on Linux, for Combine-era effects, schedulers and `@Dependency(\.mainQueue)`
+// (see the README's porting section); on Apple platforms a feature imports Combine itself.
+#if canImport(OpenCombineShim)
+  @_exported import OpenCombineShim
+#endif
