@@ -151,4 +151,6 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(store.state.count)
     }
   }
+
+  observationBenchmarks()
 }

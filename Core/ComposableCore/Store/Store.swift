@@ -29,6 +29,9 @@ public final class Store<State, Action> {
   /// The identity of observable state, so that replacing the whole state tells observers; `nil`
   /// when `State` is not `ObservableState`.
   private let identity: ((State) -> ObservableStateID)?
+  /// `\Store.state`, made once: a key path into a generic class is built at run time, with
+  /// allocations, each time its literal is evaluated.
+  private let stateKeyPath: KeyPath<Store, State>
   /// The identity of the state last seen, while someone may be observing it.
   private var lastIdentity: ObservableStateID?
   /// The core observer that checks identity and prunes children after each action, once needed.
@@ -41,6 +44,7 @@ public final class Store<State, Action> {
   package init(core: any StoreCore<State, Action>) {
     self.core = core
     self.identity = (State.self as? any ObservableState.Type).map { Self.identity(of: $0) }
+    self.stateKeyPath = \Store.state
   }
 
   // Opened once per store, so that checking the identity after an action casts a value to its
@@ -181,7 +185,7 @@ public final class Store<State, Action> {
 
   private func accessIdentity() {
     startObservingCore()
-    registrar.access(self, keyPath: \Store.state)
+    registrar.access(self, keyPath: stateKeyPath)
   }
 
   private func cache(_ child: AnyObject, at id: ScopeID, isGone: ((State) -> Bool)?) {
@@ -212,7 +216,7 @@ public final class Store<State, Action> {
     }
     guard let current = identity?(state), current != lastIdentity else { return }
     lastIdentity = current
-    registrar.withMutation(of: self, keyPath: \Store.state) {}
+    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
 
   private struct ScopeID: Hashable {

@@ -1,0 +1,106 @@
+import Benchmark
+import ComposableCore
+
+/// Counter's state as an observable struct, and a parent holding one as a child.
+@Reducer
+struct ObservedCounter {
+  @ObservableState
+  struct State: Equatable {
+    var count = 0
+    var child = Child.State()
+  }
+
+  enum Action: Equatable {
+    case increment
+    case child(Child.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
+    }
+  }
+
+  @Reducer
+  struct Child {
+    @ObservableState
+    struct State: Equatable {
+      var count = 0
+    }
+
+    enum Action: Equatable {
+      case increment
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+/// What observation costs: reading state through the store and sending to scoped stores, next
+/// to plain `store.state.x` on unobserved state.
+func observationBenchmarks() {
+  mainActorBenchmark("Read store.state.count, plain state") { benchmark in
+    let store = Store(initialState: Counter.State()) { Counter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(store.state.count) }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Read store.state.count, @ObservableState") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(store.state.count) }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Read store.count, @ObservableState") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(store.count) }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Read store.count inside withObservationTracking") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      withObservationTracking {
+        blackHole(store.count)
+      } onChange: {
+      }
+    }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Store send, root, @ObservableState") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.count)
+  }
+
+  mainActorBenchmark("Store send, scoped child, @ObservableState") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    let child = store.scope(state: \.child, action: \.child)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { child.send(.increment) }
+    benchmark.stopMeasurement()
+    blackHole(child.count)
+  }
+
+  mainActorBenchmark("Store.scope + send, child, @ObservableState") { benchmark in
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.scope(state: \.child, action: \.child).send(.increment)
+    }
+    benchmark.stopMeasurement()
+    blackHole(store.child.count)
+  }
+}
