@@ -138,9 +138,23 @@ let package = Package(
       dependencies: [
         "ComposableMacros", casePaths, clocks, concurrencyExtras, customDump, dependencies,
         dependenciesMacros, identifiedCollections, issueReporting, openCombine,
-        orderedCollections,
+        orderedCollections, "ComposableSharing",
       ],
       path: "Core/ComposableCore"
+    ),
+    // `@Shared`: its file and settings strategies write through FileStore (atomic, locked,
+    // corrupt files kept aside), the one place the project writes durable JSON.
+    .target(
+      name: "ComposableSharing",
+      dependencies: [
+        concurrencyExtras, customDump, dependencies, issueReporting, "FileStore", "FileSystem",
+      ],
+      path: "Core/ComposableSharing"
+    ),
+    .testTarget(
+      name: "ComposableSharingTests",
+      dependencies: ["ComposableSharing", "ComposableTestSupport", issueReportingTestSupport],
+      path: "Tests/ComposableSharingTests"
     ),
     .testTarget(
       name: "ComposableCoreTests",
@@ -149,7 +163,10 @@ let package = Package(
     ),
     .target(
       name: "ComposableTestSupport",
-      dependencies: ["ComposableCore", customDump, issueReporting, issueReportingTestSupport],
+      dependencies: [
+        "ComposableCore", "ComposableSharing", customDump, issueReporting,
+        issueReportingTestSupport,
+      ],
       path: "Core/ComposableTestSupport"
     ),
     .testTarget(

@@ -22,6 +22,13 @@ public enum AppDirectories {
     resolve("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
   }
 
+  /// `$XDG_CONFIG_HOME/composable`, else `~/.config/composable`: settings.
+  public static func config(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> URL
+  {
+    resolve("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
+  }
+
   /// The specification ignores relative paths in these variables.
   private static func resolve(
     _ variable: String,

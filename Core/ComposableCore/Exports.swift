@@ -2,6 +2,7 @@
 // (`@DependencyClient`, `@DependencyEndpoint`) client code writes beside ours.
 @_exported import CasePaths
 @_exported import Clocks
+@_exported import ComposableSharing
 @_exported import ConcurrencyExtras
 @_exported import Dependencies
 @_exported import DependenciesMacros

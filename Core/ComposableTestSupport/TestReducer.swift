@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableSharing
 
 /// What a test store's reducer saw: the state after the test's own action, and every action that
 /// arrived from effects with the state after it.
@@ -10,7 +11,17 @@ final class TestRecorder<State, Action> {
   /// from the actions effects send while it is processed.
   var expectsTestAction = false
   var stateAfterTestAction: State?
-  var received: [(action: Action, state: State)] = []
+  var sharedAfterTestAction: [SharedStep] = []
+  var received: [(action: Action, state: State, shared: [SharedStep])] = []
+  /// Learns which shared values each action changed.
+  let tracker = SharedChangeTracker()
+}
+
+/// A shared value an action changed: its value before and after.
+struct SharedStep {
+  let box: any AnySharedBox
+  let before: Any
+  let after: Any
 }
 
 /// Runs the feature's reducer and records what happened, so the test store can compare it with
@@ -21,11 +32,17 @@ struct TestReducer<State, Action>: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let effects = base.reduce(into: &state, action: action)
+    // Shared values are references: the state recorded here reads their latest value, so what
+    // this action did to them is kept beside it.
+    let shared = recorder.tracker.take().map {
+      SharedStep(box: $0.box, before: $0.before, after: $0.box.anyValue)
+    }
     if recorder.expectsTestAction {
       recorder.expectsTestAction = false
       recorder.stateAfterTestAction = state
+      recorder.sharedAfterTestAction = shared
     } else {
-      recorder.received.append((action, state))
+      recorder.received.append((action, state, shared))
     }
     return effects
   }

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableSharing
 import ConcurrencyExtras
 import CustomDump
 import Foundation
@@ -30,6 +31,8 @@ public final class TestStore<State: Equatable, Action> {
   /// unasserted. They stay pending, as in TCA, but the state they were recorded with is older
   /// than the test's snapshot, so receiving or skipping them asserts the action only.
   private var staleReceivedCount = 0
+  /// The shared values of the test, whose changes each step asserts.
+  private let sharedReferences: SharedReferences
 
   /// How strictly the store checks the test; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
@@ -71,7 +74,9 @@ public final class TestStore<State: Equatable, Action> {
       dependencies: dependencies
     )
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.sharedReferences = dependencies.sharedReferences
     self.useMainSerialExecutor = true
+    sharedReferences.track(with: recorder.tracker)
   }
 
   // Not an isolated deinit: those run without the releasing task's task-locals, and the test
@@ -82,6 +87,7 @@ public final class TestStore<State: Equatable, Action> {
       completed()
       core.cancelAllEffects()
       useMainSerialExecutor = false
+      sharedReferences.track(with: nil)
     }
   }
 
@@ -131,10 +137,13 @@ public final class TestStore<State: Equatable, Action> {
     let task = core.send(action)
     recorder.expectsTestAction = false
     let actual = recorder.stateAfterTestAction ?? core.state
+    let shared = recorder.sharedAfterTestAction
     recorder.stateAfterTestAction = nil
+    recorder.sharedAfterTestAction = []
     expectState(
       previous: previous,
       actual: actual,
+      shared: shared,
       update: updateStateToExpectedResult,
       step: "sending",
       action: action,
@@ -326,7 +335,7 @@ public final class TestStore<State: Equatable, Action> {
       }
     }
 
-    let (action, actual) = recorder.received.removeFirst()
+    let (action, actual, shared) = recorder.received.removeFirst()
     let isStale = staleReceivedCount > 0
     if isStale { staleReceivedCount -= 1 }
     if !isMatching(action) {
@@ -344,6 +353,7 @@ public final class TestStore<State: Equatable, Action> {
     expectState(
       previous: previous,
       actual: actual,
+      shared: shared,
       update: update,
       step: "receiving",
       action: action,
@@ -453,6 +463,7 @@ public final class TestStore<State: Equatable, Action> {
   private func expectState(
     previous: State,
     actual: State,
+    shared: [SharedStep],
     update: ((inout State) throws -> Void)?,
     step: String,
     action: Action,
@@ -461,11 +472,22 @@ public final class TestStore<State: Equatable, Action> {
     // Describing the action and diffing states reflect over them: only a failure pays for it.
     var header: String { "\(step) \(describeValue(action).indenting(by: 2).trimmingLeadingSpaces)" }
     var expected = exhaustivity == .on ? previous : actual
+    let sharedOutcome: SharedOutcome
     do {
-      try update?(&expected)
+      sharedOutcome = try assertShared(shared) { try update?(&expected) }
     } catch {
       location.report("Threw error after \(header):\n\n  \(error)")
       return
+    }
+    for mismatch in sharedOutcome.mismatches {
+      let what =
+        mismatch.asserted
+        ? "A shared state change does not match expectation after \(header)"
+        : "Shared state was not expected to change, but a change occurred after \(header)"
+      location.report(
+        "\(what): \(mismatch.key)\n\n\(mismatch.difference.indenting(by: 2))\n\n"
+          + "(Expected: −, Actual: +)"
+      )
     }
     if expected != actual, let difference = diff(expected, actual, format: .proportional) {
       let what =
@@ -478,7 +500,7 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     guard let update else { return }
-    if exhaustivity == .on, expected == previous {
+    if exhaustivity == .on, expected == previous, !sharedOutcome.assertedAny {
       location.report(
         """
         Expected state to change after \(header), but no change occurred.
@@ -498,6 +520,63 @@ public final class TestStore<State: Equatable, Action> {
         )
       }
     }
+  }
+
+  private struct SharedOutcome {
+    var mismatches: [(key: String, difference: String, asserted: Bool)] = []
+    var assertedAny = false
+  }
+
+  /// Runs a step's assertion with the shared values the step changed put back to what they were
+  /// before it, so the closure's `$0.$count.withLock { $0 = 1 }` writes the expected value; then
+  /// compares each with what the step did, and puts the actual values back.
+  private func assertShared(
+    _ steps: [SharedStep],
+    _ assertion: () throws -> Void
+  ) throws -> SharedOutcome {
+    let tracker = recorder.tracker
+    // Changes made outside any reducer since the last action belong to no step: not asserted.
+    _ = tracker.take()
+    for step in steps { step.box.restore(step.before) }
+    defer {
+      for step in steps { step.box.restore(step.after) }
+    }
+    var actualAfter: [ObjectIdentifier: (box: any AnySharedBox, value: Any)] = [:]
+    for step in steps { actualAfter[ObjectIdentifier(step.box)] = (step.box, step.after) }
+    do {
+      try assertion()
+    } catch {
+      for change in tracker.take() { change.box.restore(change.before) }
+      throw error
+    }
+    let asserted = tracker.take()
+    var outcome = SharedOutcome(assertedAny: !asserted.isEmpty)
+    var assertedIDs = Set<ObjectIdentifier>()
+    for change in asserted {
+      let id = ObjectIdentifier(change.box)
+      assertedIDs.insert(id)
+      // A value the step did not change: the actual value is the one before the closure.
+      if actualAfter[id] == nil { actualAfter[id] = (change.box, change.before) }
+    }
+    for (id, entry) in actualAfter {
+      let isAsserted = assertedIDs.contains(id)
+      guard isAsserted || exhaustivity == .on else { continue }
+      let expected = entry.box.anyValue
+      let equal =
+        entry.box.isEqual(expected, entry.value)
+        ?? (String(customDumping: expected) == String(customDumping: entry.value))
+      if !equal {
+        let difference =
+          diff(expected, entry.value, format: .proportional)
+          ?? "\(String(customDumping: expected)) ≠ \(String(customDumping: entry.value))"
+        outcome.mismatches.append((entry.box.keyDescription, difference, isAsserted))
+      }
+      // Values only the closure touched go back to what they really are.
+      if !steps.contains(where: { ObjectIdentifier($0.box) == id }) {
+        entry.box.restore(entry.value)
+      }
+    }
+    return outcome
   }
 
   /// Deals with received actions the test did not assert before its next step, and returns the

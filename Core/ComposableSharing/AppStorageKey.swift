@@ -1,0 +1,143 @@
+import Dependencies
+import FileSystem
+import Foundation
+import IssueReporting
+
+/// A setting shared under a name: `@Shared(.appStorage("soundsOn")) var soundsOn = true`.
+///
+/// On Linux every setting lives in one JSON object, `$XDG_CONFIG_HOME/composable/settings.json`
+/// (else `~/.config/composable/settings.json`), changed one key at a time under a lock so two
+/// processes changing different settings both keep their change; other processes' changes are
+/// picked up within half a second. Tests keep settings in memory.
+public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
+  let key: String
+  let url: URL
+  let storage: any FileStorage
+  let watch = FileWatch()
+
+  /// The setting's name and file.
+  public var id: String { "\(url.standardizedFileURL.path)#\(key)" }
+
+  /// The stored setting, or `initialValue` when it was never set.
+  public func load(initialValue: Value) throws -> Value {
+    defer { watch.remember(storage.signature(of: url)) }
+    return try Self.read(key, from: storage.load(Settings.self, from: url, initialValue: [:]))
+      ?? initialValue
+  }
+
+  /// Stores the setting, leaving the others as they are.
+  public func save(_ value: Value) throws {
+    let json = try JSONValue(value)
+    try storage.update(Settings.self, at: url, initialValue: [:]) { $0[key] = json }
+    watch.remember(storage.signature(of: url))
+  }
+
+  /// Follows changes made by other processes.
+  public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+    let (key, url, storage) = (key, url, storage)
+    return watch.start(url: url, storage: storage) {
+      do {
+        let settings = try storage.load(Settings.self, from: url, initialValue: [:])
+        if let value = try Self.read(key, from: settings) { didChange(value) }
+      } catch {
+        reportFileIssue("Could not load the changed settings \(url.path): \(error)")
+      }
+    }
+  }
+
+  private static func read(_ key: String, from settings: Settings) throws -> Value? {
+    guard let json = settings[key] else { return nil }
+    return try json.decode(Value.self)
+  }
+
+  /// `.appStorage("name")`.
+  public var description: String { ".appStorage(\"\(key)\")" }
+}
+
+typealias Settings = [String: JSONValue]
+
+extension SharedReaderKey {
+  /// A setting shared under `key`, kept in the app's settings file.
+  public static func appStorage<Value: Codable & Sendable>(
+    _ key: String
+  ) -> Self where Self == AppStorageKey<Value> {
+    @Dependency(\.defaultFileStorage) var storage
+    @Dependency(\.appStorageURL) var url
+    return AppStorageKey(key: key, url: url, storage: storage)
+  }
+}
+
+private enum AppStorageURLKey: DependencyKey {
+  static var liveValue: URL {
+    AppDirectories.config().appendingPathComponent("settings.json")
+  }
+  static var testValue: URL {
+    URL(fileURLWithPath: "/composable-tests/settings.json")
+  }
+}
+
+extension DependencyValues {
+  /// The settings file of `.appStorage`.
+  public var appStorageURL: URL {
+    get { self[AppStorageURLKey.self] }
+    set { self[AppStorageURLKey.self] = newValue }
+  }
+}
+
+/// Any JSON value, so one settings file holds settings of every type.
+enum JSONValue: Codable, Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(_ value: some Encodable) throws {
+    self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+  }
+
+  func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(self))
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value):
+      // Whole numbers are written as integers, so an `Int` setting reads back as one.
+      if value.rounded() == value, abs(value) < 1e15 {
+        try container.encode(Int64(value))
+      } else {
+        try container.encode(value)
+      }
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
+
+/// Reports a problem with a file read in the background, where there is no caller to throw to.
+func reportFileIssue(_ message: String) {
+  reportIssue(message)
+}

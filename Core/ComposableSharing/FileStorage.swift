@@ -1,0 +1,216 @@
+import Dependencies
+import FileStore
+import FileSystem
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where `.fileStorage` and `.appStorage` keep their JSON files: the disk in the app, memory in
+/// tests (so no test touches the user's files), or a strategy of your own.
+public protocol FileStorage: Sendable {
+  /// The value in the file at `url`, or `initialValue` when there is no file. A file that
+  /// cannot be decoded is kept aside and reported (thrown), never overwritten.
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value
+
+  /// Reads the file, changes its value and writes it back, as one step no other writer
+  /// interleaves with.
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws
+
+  /// Replaces the file's value, atomically.
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws
+
+  /// What identifies the file's current contents (`nil` when there is none), to notice writes
+  /// made by other processes.
+  func signature(of url: URL) -> FileSignature?
+
+  /// How often to look for other processes' writes; `nil` never looks.
+  var pollInterval: Duration? { get }
+
+  /// How long to gather changes before writing them; `nil` writes each at once.
+  var saveInterval: Duration? { get }
+}
+
+/// The identity of a file's contents: inode, size and modification time.
+public struct FileSignature: Hashable, Sendable {
+  let inode: UInt64
+  let size: Int64
+  let modified: Int64
+}
+
+/// Files on disk, written with write-temporary-then-rename under an advisory lock.
+public struct LiveFileStorage: FileStorage {
+  /// Disk storage that looks for outside changes twice a second and writes at most once a second
+  /// per file.
+  public init() {}
+
+  /// The decoded file, or `initialValue` when there is none.
+  public func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    try FileStore(url: url, emptyValue: initialValue).load()
+  }
+
+  /// Changes the file's value as one step.
+  public func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    try FileStore(url: url, emptyValue: initialValue).update { change(&$0) }
+  }
+
+  /// Replaces the file's value.
+  public func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try FileStore(url: url, emptyValue: value).save(value)
+  }
+
+  /// The file's current signature.
+  public func signature(of url: URL) -> FileSignature? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    return FileSignature(
+      inode: UInt64(status.st_ino),
+      size: Int64(status.st_size),
+      modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    )
+  }
+
+  // Polling, not inotify: a stat twice a second per shared file is cheap, works on every file
+  // system (inotify misses writes made over NFS and by other containers), and needs no thread
+  // blocked in a read of the inotify descriptor.
+  /// Twice a second.
+  public var pollInterval: Duration? { .milliseconds(500) }
+
+  /// How long changes are gathered before a write.
+  public var saveInterval: Duration? { .seconds(1) }
+}
+
+/// Files kept in memory: what tests use. Seed one with ``write(_:to:)``.
+public final class InMemoryFileStorage: FileStorage {
+  private let files = Mutex<[URL: Data]>([:])
+  private let versions = Mutex<[URL: Int64]>([:])
+
+  /// No files.
+  public init() {}
+
+  /// The raw contents of a file, if there is one.
+  public func data(at url: URL) -> Data? {
+    files.withLock { $0[url] }
+  }
+
+  /// Puts raw contents in a file, as another program would.
+  public func write(_ data: Data, to url: URL) {
+    files.withLock { $0[url] = data }
+    versions.withLock { $0[url, default: 0] += 1 }
+  }
+
+  /// The names of every file.
+  public var urls: [URL] {
+    files.withLock { Array($0.keys) }
+  }
+
+  /// The decoded file, or `initialValue` when there is none.
+  public func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    guard let data = data(at: url) else { return initialValue }
+    do {
+      return try JSONDecoder().decode(Value.self, from: data)
+    } catch {
+      let aside = url.appendingPathExtension("corrupt")
+      files.withLock {
+        $0[aside] = data
+        $0[url] = nil
+      }
+      throw FileStoreError.corrupt(movedTo: aside.path, reason: "\(error)")
+    }
+  }
+
+  /// Changes the file's value as one step.
+  public func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    var value = try load(type, from: url, initialValue: initialValue)
+    change(&value)
+    try save(value, to: url)
+  }
+
+  /// Replaces the file's value.
+  public func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    write(try encoder.encode(value), to: url)
+  }
+
+  /// The file's current signature.
+  public func signature(of url: URL) -> FileSignature? {
+    guard let version = versions.withLock({ $0[url] }) else { return nil }
+    return FileSignature(inode: 0, size: 0, modified: version)
+  }
+
+  /// How often outside writes are looked for.
+  public var pollInterval: Duration? { nil }
+  /// How long changes are gathered before a write.
+  public var saveInterval: Duration? { nil }
+}
+
+private enum FileStorageKeyID: DependencyKey {
+  static var liveValue: any FileStorage { LiveFileStorage() }
+  static var testValue: any FileStorage { InMemoryFileStorage() }
+}
+
+extension DependencyValues {
+  /// Where `.fileStorage` and `.appStorage` keep their files: the disk in the app, a fresh
+  /// ``InMemoryFileStorage`` in each test.
+  public var defaultFileStorage: any FileStorage {
+    get { self[FileStorageKeyID.self] }
+    set { self[FileStorageKeyID.self] = newValue }
+  }
+}
+
+/// Watches a file for writes made by someone else, by polling its signature.
+final class FileWatch: Sendable {
+  private let lastSeen = Mutex<FileSignature?>(nil)
+
+  /// Remembers the file as it is now, so a write of our own is not taken for an outside one.
+  func remember(_ signature: FileSignature?) {
+    lastSeen.withLock { $0 = signature }
+  }
+
+  /// Calls `changed` on a background queue whenever the file's signature moves.
+  func start(
+    url: URL,
+    storage: any FileStorage,
+    changed: @escaping @Sendable () -> Void
+  ) -> SharedSubscription {
+    guard let interval = storage.pollInterval else { return SharedSubscription {} }
+    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    let milliseconds =
+      Int(interval.components.seconds) * 1_000
+      + Int(interval.components.attoseconds / 1_000_000_000_000_000)
+    timer.schedule(
+      deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
+    timer.setEventHandler { [weak self] in
+      guard let self else { return }
+      let current = storage.signature(of: url)
+      let moved = self.lastSeen.withLock { last in
+        defer { last = current }
+        return last != current
+      }
+      if moved, current != nil { changed() }
+    }
+    timer.resume()
+    let source = UncheckedTimer(timer: timer)
+    return SharedSubscription { source.timer.cancel() }
+  }
+
+  private struct UncheckedTimer: @unchecked Sendable {
+    // Unchecked: a dispatch source is thread-safe to cancel.
+    let timer: any DispatchSourceTimer
+  }
+}

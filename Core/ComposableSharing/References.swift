@@ -1,0 +1,83 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import Synchronization
+
+/// The shared values of one app (or of one test): the value of each persisted key while someone
+/// holds it, and what a test store watches. One per `DependencyValues`, so tests never share.
+public final class SharedReferences: Sendable {
+  private let boxes = Mutex<[BoxID: WeakBox]>([:])
+  private let pendingSaves = Mutex<[ObjectIdentifier: any AnySharedBox]>([:])
+  /// Set while a test store runs, to learn which shared values each step changed.
+  package let tracker = Mutex<SharedChangeTracker?>(nil)
+
+  /// An empty set of references.
+  public init() {}
+
+  /// The box of `key`, made (and loaded) when nobody holds it.
+  func box<Key: SharedReaderKey>(
+    for key: Key,
+    initialValue: @autoclosure () -> Key.Value
+  ) -> SharedBox<Key.Value> {
+    let id = BoxID(type: ObjectIdentifier(Key.self), id: AnyHashable(key.id))
+    return boxes.withLock { boxes in
+      if let box = boxes[id]?.box as? SharedBox<Key.Value> { return box }
+      let box = SharedBox(key: key, initialValue: initialValue(), references: self)
+      boxes[id] = WeakBox(box: box)
+      return box
+    }
+  }
+
+  /// Writes every change still waiting for its save interval: call before the process exits.
+  public func flush() {
+    let pending = pendingSaves.withLock { pending in
+      defer { pending = [:] }
+      return Array(pending.values)
+    }
+    for box in pending { box.saveNow() }
+  }
+
+  func scheduleSave(_ box: some AnySharedBox, after interval: Duration) {
+    let isNew = pendingSaves.withLock { pending in
+      pending.updateValue(box, forKey: ObjectIdentifier(box)) == nil
+    }
+    guard isNew else { return }
+    let nanoseconds =
+      Int(interval.components.seconds) * 1_000_000_000
+      + Int(interval.components.attoseconds / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+      [weak self, weak box] in
+      guard let self, let box else { return }
+      let stillPending = self.pendingSaves.withLock {
+        $0.removeValue(forKey: ObjectIdentifier(box)) != nil
+      }
+      if stillPending { box.saveNow() }
+    }
+  }
+
+  private struct BoxID: Hashable, @unchecked Sendable {
+    // Unchecked: the id is a key's `ID`, which is `Sendable`, seen as `AnyHashable`.
+    let type: ObjectIdentifier
+    let id: AnyHashable
+  }
+
+  private struct WeakBox: @unchecked Sendable {
+    // Unchecked: read and written only under the lock.
+    weak var box: AnyObject?
+  }
+}
+
+extension SharedReferences: DependencyKey {
+  /// The app's shared values.
+  public static var liveValue: SharedReferences { SharedReferences() }
+  /// A test's own shared values.
+  public static var testValue: SharedReferences { SharedReferences() }
+}
+
+extension DependencyValues {
+  /// Where `@Shared` finds the value of a key: one set per app, a new one per test.
+  public var sharedReferences: SharedReferences {
+    get { self[SharedReferences.self] }
+    set { self[SharedReferences.self] = newValue }
+  }
+}

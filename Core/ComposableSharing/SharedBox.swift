@@ -1,0 +1,166 @@
+import ConcurrencyExtras
+import IssueReporting
+import Observation
+import Synchronization
+
+/// What a test store needs of a shared value without knowing its type.
+package protocol AnySharedBox: AnyObject, Sendable {
+  /// The current value.
+  var anyValue: Any { get }
+  /// Sets the value without telling anyone: a test store putting back what a step did.
+  func restore(_ value: Any)
+  /// Whether two values are equal, when the value is `Equatable`.
+  func isEqual(_ lhs: Any, _ rhs: Any) -> Bool?
+  /// Names the value in a failure message.
+  var keyDescription: String { get }
+  /// Writes the value now.
+  func saveNow()
+}
+
+/// The one value behind every holder of a key: locked, observed, persisted through the key.
+final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sendable {
+  // Unchecked: `state` is behind a mutex; the rest is immutable or itself thread-safe.
+  private struct State {
+    var value: Value
+    var loadError: (any Error)?
+    var saveError: (any Error)?
+  }
+
+  private let state: Mutex<State>
+  private let registrar = ObservationRegistrar()
+  private let save: (@Sendable (Value) throws -> Void)?
+  private let saveInterval: Duration?
+  private let equal: (@Sendable (Any, Any) -> Bool)?
+  let keyDescription: String
+  private weak var references: SharedReferences?
+  private var subscription: SharedSubscription?
+
+  /// A value no key stores: `Shared(value:)`.
+  init(value: Value, references: SharedReferences?) {
+    state = Mutex(State(value: value))
+    save = nil
+    saveInterval = nil
+    equal = Self.equality()
+    keyDescription = "Shared<\(Value.self)>"
+    self.references = references
+  }
+
+  /// The value of `key`, loaded now.
+  init<Key: SharedReaderKey<Value>>(
+    key: Key,
+    initialValue: Value,
+    references: SharedReferences
+  ) {
+    var loaded = State(value: initialValue)
+    do {
+      loaded.value = try key.load(initialValue: initialValue)
+    } catch {
+      loaded.loadError = error
+      reportIssue("Could not load \(key): \(error)")
+    }
+    state = Mutex(loaded)
+    if let key = key as? any SharedKey<Value> {
+      save = { try key.save($0) }
+      saveInterval = key.saveInterval
+    } else {
+      save = nil
+      saveInterval = nil
+    }
+    equal = Self.equality()
+    keyDescription = "\(key)"
+    self.references = references
+    subscription = key.subscribe { [weak self] value in self?.receiveExternal(value) }
+  }
+
+  deinit {
+    // A change still waiting for its interval is written before the value goes away.
+    if saveInterval != nil, references != nil { saveNow() }
+  }
+
+  /// The current value, reported to the observation tracking in progress.
+  var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return state.withLock { $0.value }
+  }
+
+  var anyValue: Any {
+    state.withLock { $0.value }
+  }
+
+  var loadError: (any Error)? {
+    state.withLock { $0.loadError }
+  }
+
+  var saveError: (any Error)? {
+    state.withLock { $0.saveError }
+  }
+
+  /// Changes the value under the lock, then tells observers, the test store watching, and the
+  /// key.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    references?.tracker.withLock { $0 }?.willChange(self)
+    let (result, value) = try registrar.withMutation(of: self, keyPath: \.value) {
+      try state.withLock { state in
+        let result = try body(&state.value)
+        return (result, state.value)
+      }
+    }
+    didChange(value)
+    return result
+  }
+
+  private func didChange(_ value: Value) {
+    guard let save else { return }
+    if let saveInterval, let references {
+      references.scheduleSave(self, after: saveInterval)
+    } else {
+      store(value, with: save)
+    }
+  }
+
+  func saveNow() {
+    guard let save else { return }
+    store(state.withLock { $0.value }, with: save)
+  }
+
+  private func store(_ value: Value, with save: @Sendable (Value) throws -> Void) {
+    do {
+      try save(value)
+      state.withLock { $0.saveError = nil }
+    } catch {
+      state.withLock { $0.saveError = error }
+      reportIssue("Could not save \(keyDescription): \(error)")
+    }
+  }
+
+  /// A value stored from outside: shown to every holder, not saved back.
+  private func receiveExternal(_ value: Value) {
+    registrar.withMutation(of: self, keyPath: \.value) {
+      state.withLock {
+        $0.value = value
+        $0.loadError = nil
+      }
+    }
+  }
+
+  func restore(_ value: Any) {
+    guard let value = value as? Value else { return }
+    state.withLock { $0.value = value }
+  }
+
+  func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
+    equal?(lhs, rhs)
+  }
+
+  private static func equality() -> (@Sendable (Any, Any) -> Bool)? {
+    guard Value.self is any Equatable.Type else { return nil }
+    return { lhs, rhs in
+      guard let lhs = lhs as? any Equatable else { return false }
+      return equalValues(lhs, rhs)
+    }
+  }
+}
+
+private func equalValues<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
+  (rhs as? T) == lhs
+}

@@ -1,0 +1,240 @@
+import ComposableSharing
+import ComposableTestSupport
+import Foundation
+import Testing
+
+struct User: Codable, Equatable, Sendable {
+  var name: String
+  var age: Int
+}
+
+@MainActor
+struct SharedInMemoryTests {
+  @Test func twoHoldersSeeEachOthersWrites() {
+    @Shared(.inMemory("count")) var first = 0
+    @Shared(.inMemory("count")) var second = 0
+    $first.withLock { $0 += 1 }
+    #expect(second == 1)
+    $second.withLock { $0 = 10 }
+    #expect(first == 10)
+    #expect($first.isSameReference(as: $second))
+  }
+
+  @Test func aValueOutlivesItsHolders() {
+    do {
+      @Shared(.inMemory("kept")) var value = "a"
+      $value.withLock { $0 = "b" }
+    }
+    @Shared(.inMemory("kept")) var again = "z"
+    #expect(again == "b")
+  }
+
+  @Test func differentKeysAreDifferentValues() {
+    @Shared(.inMemory("one")) var one = 1
+    @Shared(.inMemory("two")) var two = 2
+    $one.withLock { $0 = 5 }
+    #expect(two == 2)
+  }
+
+  @Test func aValueHandedOverIsTheSameValue() {
+    let shared = Shared(value: [1])
+    let other = Shared(projectedValue: shared)
+    other.withLock { $0.append(2) }
+    #expect(shared.wrappedValue == [1, 2])
+  }
+
+  @Test func derivedValuesReadAndWriteThroughTheirRoot() {
+    @Shared(.inMemory("user")) var user = User(name: "Blob", age: 3)
+    let name: Shared<String> = $user.name
+    name.withLock { $0 = "Blob Jr." }
+    #expect(user.name == "Blob Jr.")
+    $user.withLock { $0.name = "Blob Sr." }
+    #expect(name.wrappedValue == "Blob Sr.")
+  }
+
+  @Test func readersFollowWithoutWriting() {
+    @Shared(.inMemory("flag")) var flag = false
+    @SharedReader(.inMemory("flag")) var reader = true
+    #expect(reader == false)
+    $flag.withLock { $0 = true }
+    #expect(reader)
+    let fromShared = SharedReader($flag)
+    #expect(fromShared.wrappedValue)
+  }
+
+  @Test func observationFiresForReaders() {
+    @Shared(.inMemory("observed")) var value = 0
+    let changes = LockIsolated(0)
+    withObservationTracking {
+      _ = value
+    } onChange: {
+      changes.withValue { $0 += 1 }
+    }
+    $value.withLock { $0 += 1 }
+    #expect(changes.value == 1)
+  }
+
+  @Test func eachTestHasItsOwnInMemoryValues() {
+    // Another test uses "count" too; this one starts from its own default.
+    @Shared(.inMemory("count")) var count = 42
+    #expect(count == 42)
+  }
+}
+
+/// Real files in a temporary directory, through the live storage.
+@MainActor
+struct SharedFileStorageTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("shared-\(UUID().uuidString)")
+
+  func withLiveFiles<R>(_ body: () throws -> R) rethrows -> R {
+    try withDependencies(live) {
+      try body()
+    }
+  }
+
+  func withLiveFilesAsync<R>(_ body: () async throws -> R) async rethrows -> R {
+    try await withDependencies(live) {
+      try await body()
+    }
+  }
+
+  func live(_ dependencies: inout DependencyValues) {
+    dependencies.defaultFileStorage = LiveFileStorage()
+    dependencies.sharedReferences = SharedReferences()
+    dependencies.appStorageURL = directory.appendingPathComponent("settings.json")
+  }
+
+  func read(_ url: URL) throws -> String {
+    try String(contentsOf: url, encoding: .utf8)
+  }
+
+  @Test func aChangeIsWrittenAndARestartSeesIt() throws {
+    let url = directory.appendingPathComponent("user.json")
+    withLiveFiles {
+      @Shared(.fileStorage(url)) var user = User(name: "Blob", age: 3)
+      $user.withLock { $0.age = 4 }
+      $user.save()
+    }
+    #expect(try JSONDecoder().decode(User.self, from: Data(contentsOf: url)).age == 4)
+    withLiveFiles {
+      @Shared(.fileStorage(url)) var user = User(name: "Nobody", age: 0)
+      #expect(user == User(name: "Blob", age: 4))
+    }
+  }
+
+  @Test func aBurstOfEditsIsOneWrite() async throws {
+    let url = directory.appendingPathComponent("burst.json")
+    let counting = CountingStorage()
+    try await withDependencies {
+      $0.defaultFileStorage = counting
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
+      #expect(counting.saves.value == 0)
+      try await Task.sleep(for: .milliseconds(1_300))
+      #expect(counting.saves.value == 1)
+      #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: url)) == 1_000)
+    }
+  }
+
+  @Test func anEditByAnotherProgramIsPickedUp() async throws {
+    let url = directory.appendingPathComponent("external.json")
+    try await withLiveFilesAsync {
+      @Shared(.fileStorage(url)) var user = User(name: "Blob", age: 3)
+      $user.save()
+      try JSONEncoder().encode(User(name: "Edited", age: 9)).write(to: url, options: .atomic)
+      let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+      while user.name != "Edited", ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      #expect(user == User(name: "Edited", age: 9))
+    }
+  }
+
+  @Test func aCorruptFileIsKeptAsideAndReported() throws {
+    let url = directory.appendingPathComponent("corrupt.json")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("{ not json".utf8).write(to: url)
+    try withLiveFiles {
+      var shared: Shared<User>?
+      withKnownIssue {
+        @Shared(.fileStorage(url)) var user = User(name: "Default", age: 1)
+        shared = $user
+      } matching: { issue in
+        issue.description.contains("Could not load .fileStorage")
+      }
+      let user = try #require(shared)
+      #expect(user.wrappedValue == User(name: "Default", age: 1))
+      #expect(user.loadError != nil)
+      let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .filter { $0.hasPrefix("corrupt.json.corrupt-") }
+      #expect(aside.count == 1)
+      #expect(try read(directory.appendingPathComponent(aside[0])) == "{ not json")
+      // The value goes on working, and the next write makes a good file beside the kept one.
+      user.withLock { $0.age = 2 }
+      user.save()
+      #expect(try JSONDecoder().decode(User.self, from: Data(contentsOf: url)).age == 2)
+    }
+  }
+
+  @Test func settingsShareOneFileAndKeepEachOther() throws {
+    let settings = directory.appendingPathComponent("settings.json")
+    withLiveFiles {
+      @Shared(.appStorage("soundsOn")) var soundsOn = true
+      @Shared(.appStorage("volume")) var volume = 5
+      $soundsOn.withLock { $0 = false }
+      $volume.withLock { $0 = 7 }
+    }
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any]
+    #expect(json?["soundsOn"] as? Bool == false)
+    #expect(json?["volume"] as? Int == 7)
+    withLiveFiles {
+      @SharedReader(.appStorage("soundsOn")) var soundsOn = true
+      @SharedReader(.appStorage("volume")) var volume = 0
+      #expect(soundsOn == false)
+      #expect(volume == 7)
+    }
+  }
+
+  @Test func testsKeepFilesInMemory() throws {
+    let url = directory.appendingPathComponent("never-written.json")
+    @Dependency(\.defaultFileStorage) var storage
+    let memory = try #require(storage as? InMemoryFileStorage)
+    memory.write(Data(#"{"name":"Seeded","age":2}"#.utf8), to: url)
+    @Shared(.fileStorage(url)) var user = User(name: "Default", age: 1)
+    #expect(user.name == "Seeded")
+    $user.withLock { $0.age = 3 }
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    #expect(memory.data(at: url).map { String(decoding: $0, as: UTF8.self) }?.contains("3") == true)
+  }
+}
+
+/// Live storage that counts its writes.
+final class CountingStorage: FileStorage {
+  let live = LiveFileStorage()
+  let saves = LockIsolated(0)
+
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    try live.load(type, from: url, initialValue: initialValue)
+  }
+
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    saves.withValue { $0 += 1 }
+    try live.update(type, at: url, initialValue: initialValue, change)
+  }
+
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    saves.withValue { $0 += 1 }
+    try live.save(value, to: url)
+  }
+
+  func signature(of url: URL) -> FileSignature? { live.signature(of: url) }
+  var pollInterval: Duration? { nil }
+  var saveInterval: Duration? { live.saveInterval }
+}
