@@ -124,6 +124,9 @@ final class TerminalApp {
   }
 
   func quit() {
+    // Preferences are written as they change; anything still gathering is written now.
+    @Dependency(\.sharedReferences) var sharedReferences
+    sharedReferences.flush()
     spinnerTimer?.cancel()
     terminal.stop()
     exit(0)

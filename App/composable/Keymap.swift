@@ -89,7 +89,8 @@ enum Keymap {
       case .character("c"): send(.todos(.clearCompletedButtonTapped))
       case .character("f"):
         let all = TodoList.Filter.allCases
-        send(.todos(.set(\.filter, all[(all.firstIndex(of: state.todos.filter)! + 1) % all.count])))
+        send(
+          .todos(.filterSelected(all[(all.firstIndex(of: state.todos.filter)! + 1) % all.count])))
       case .character("J"), .character("K"):
         guard let current, let index = state.todos.todos.index(id: current.id) else { break }
         let down = key == .character("J")

@@ -129,7 +129,9 @@ enum Renderer {
       let name = "\(index + 1) \(title(tab))"
       return tab == selectedTab ? "[\(name)]" : " \(name) "
     }
-    screen.put(tabs.joined(separator: " "), row: 0, style: .inverse)
+    var header = tabs.joined(separator: " ")
+    if let email = store.accountEmail { header += "  ✉ \(email)" }
+    screen.put(header, row: 0, style: .inverse)
     if let toast = store.toast { screen.put("✓ \(toast)", row: 1, style: .bold) }
     let spin = spinner[view.spinnerFrame % spinner.count]
     var body: [(String, Screen.Style?)] = []

@@ -23,11 +23,11 @@ struct Todos: AsyncParsableCommand {
       let (options, filter, search, json) = (options, filter, search, json)
       try await runCommand {
         let store = try await loadedTodos(options)
-        store.send(.set(\.filter, filter))
+        // A command's filter is for this listing only: the app's filter preference stays.
         if let search {
           await store.send(.set(\.searchQuery, search)).finish()
         }
-        let todos = Array(store.state.visibleTodos)
+        let todos = Array(store.state.visibleTodos(filteredBy: filter))
         if json {
           try Output.json(todos.map(TodoOutput.init))
         } else if todos.isEmpty {

@@ -18,6 +18,9 @@ struct GlobalOptions: ParsableArguments {
   @Option(help: "Where the compressed cache lives (default: $XDG_CACHE_HOME/composable).")
   var cacheDir: String?
 
+  @Option(help: "Where preferences are kept (default: $XDG_CONFIG_HOME/composable).")
+  var configDir: String?
+
   @Option(help: "The number facts server (default: http://numbersapi.com).")
   var factURL: String?
 
@@ -50,6 +53,10 @@ struct GlobalOptions: ParsableArguments {
     dataDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.data()
   }
 
+  var configDirectory: URL {
+    configDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.config()
+  }
+
   var cacheDirectory: URL {
     cacheDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.cache()
   }
@@ -72,7 +79,10 @@ struct GlobalOptions: ParsableArguments {
     let analytics =
       ProcessInfo.processInfo.environment["COMPOSABLE_ANALYTICS"] == "1"
       ? JSONLinesAnalytics(file: data.appendingPathComponent("analytics.jsonl")).client : .disabled
+    let settings = configDirectory.appendingPathComponent("settings.json")
     return { dependencies in
+      // Preferences (`@Shared(.appStorage(…))` in the features) live in one settings file.
+      dependencies.appStorageURL = settings
       dependencies.cacheClient = cache
       dependencies.numberFact = .live(
         configuration: NumberFactClient.Configuration(
@@ -123,11 +133,12 @@ enum Output {
 @MainActor
 func commandStore<R: Reducer>(
   _ options: GlobalOptions,
-  _ initialState: R.State,
+  _ initialState: @autoclosure () -> R.State,
   _ reducer: R
 ) throws -> Store<R.State, R.Action> {
   let dependencies = try options.liveDependencies(interactive: false)
-  return Store(initialState: initialState) {
+  // The state is made under the live dependencies, so its shared preferences come from them.
+  return Store(initialState: initialState()) {
     reducer
   } withDependencies: {
     dependencies(&$0)

@@ -41,6 +41,8 @@ public struct AppReducer: Sendable {
     public var contacts: ContactsBook.State
     /// A short message over every tab, gone after a few seconds.
     public var toast: String?
+    /// The account made on the sign-up tab, shown in the header; the sign-up form writes it.
+    @SharedReader(.appStorage("account.email")) public var accountEmail: String? = nil
 
     /// The app, on the counter tab unless told otherwise.
     public init(

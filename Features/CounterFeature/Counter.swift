@@ -12,8 +12,10 @@ public struct Counter: Sendable {
     public var count: Int
     /// Whether the timer is counting up.
     public var isTimerRunning: Bool
-    /// How often the timer counts up.
-    public var timerInterval: TimerInterval
+    /// How often the timer counts up: a preference, kept across launches.
+    // Set by the initialiser only: a default here would create the shared value first, with
+    // the default, and the initialiser's value would then find it already there.
+    @Shared public var timerInterval: TimerInterval
     /// Whether a fact is being fetched; drives a spinner.
     public var isLoadingFact: Bool
     /// The fact, or the reason there is none.
@@ -29,14 +31,15 @@ public struct Counter: Sendable {
     ) {
       self.count = count
       self.isTimerRunning = isTimerRunning
-      self.timerInterval = timerInterval
+      self._timerInterval = Shared(
+        wrappedValue: timerInterval, .appStorage("counter.timerInterval"))
       self.isLoadingFact = isLoadingFact
       self.alert = alert
     }
   }
 
   /// How often the timer counts up.
-  public enum TimerInterval: Int, CaseIterable, Equatable, Sendable {
+  public enum TimerInterval: Int, CaseIterable, Codable, Equatable, Sendable {
     /// Every second.
     case oneSecond = 1
     /// Every two seconds.
@@ -110,7 +113,7 @@ public struct Counter: Sendable {
           ? startTimer(every: state.timerInterval) : .cancel(id: CancelID.timer)
 
       case .timerIntervalSelected(let interval):
-        state.timerInterval = interval
+        state.$timerInterval.withLock { $0 = interval }
         return state.isTimerRunning ? startTimer(every: interval) : .none
 
       case .timerTicked:

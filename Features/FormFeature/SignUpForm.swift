@@ -24,6 +24,8 @@ public struct SignUpForm: Sendable {
     public var isSubmitting: Bool
     /// The outcome of a submission.
     @Presents public var alert: AlertState<Action.Alert>?
+    /// The email of the account made here, kept across launches and shown by the app.
+    @Shared(.appStorage("account.email")) public var accountEmail: String? = nil
 
     /// An empty form.
     public init(
@@ -147,6 +149,7 @@ public struct SignUpForm: Sendable {
             TextState("Your account for \(account.email) is ready.")
           }
         )
+        state.$accountEmail.withLock { $0 = account.email }
         return .send(.delegate(.accountCreated(account)))
 
       case .submitResponse(.failure(.emailTaken)):

@@ -12,8 +12,9 @@ public struct TodoList: Sendable {
   public struct State: Equatable {
     /// Every todo, in stored order.
     public var todos: IdentifiedArrayOf<TodoItem>
-    /// Which todos show.
-    public var filter: Filter
+    /// Which todos show: a preference, kept across launches.
+    // Set by the initialiser only, as `Counter.State.timerInterval` is.
+    @Shared public var filter: Filter
     /// The search field, as typed.
     public var searchQuery: String
     /// The search the list applies: the field's text once typing pauses.
@@ -45,7 +46,7 @@ public struct TodoList: Sendable {
       alert: AlertState<Action.Alert>? = nil
     ) {
       self.todos = todos
-      self.filter = filter
+      self._filter = Shared(wrappedValue: filter, .appStorage("todos.filter"))
       self.searchQuery = searchQuery
       self.appliedSearchQuery = appliedSearchQuery
       self.newTitle = newTitle
@@ -59,6 +60,12 @@ public struct TodoList: Sendable {
     /// The todos that show: those the filter keeps whose title contains the applied search,
     /// ignoring case.
     public var visibleTodos: IdentifiedArrayOf<TodoItem> {
+      visibleTodos(filteredBy: filter)
+    }
+
+    /// The todos another filter would show, with the applied search, leaving the preference as
+    /// it is.
+    public func visibleTodos(filteredBy filter: Filter) -> IdentifiedArrayOf<TodoItem> {
       let query = appliedSearchQuery.trimmingCharacters(in: .whitespaces)
       return todos.filter { todo in
         filter.includes(todo)
@@ -71,7 +78,7 @@ public struct TodoList: Sendable {
   }
 
   /// Which todos the list shows.
-  public enum Filter: String, CaseIterable, Equatable, Sendable {
+  public enum Filter: String, CaseIterable, Codable, Equatable, Sendable {
     /// Every todo.
     case all
     /// Todos not done yet.
@@ -95,8 +102,10 @@ public struct TodoList: Sendable {
     case onAppear
     /// The stored todos, or why they could not be read.
     case loadResponse(Result<[TodoItem], TodosError>)
-    /// The filter, search, or new-todo fields changed.
+    /// The search or new-todo fields changed.
     case binding(BindingAction<State>)
+    /// A filter was chosen.
+    case filterSelected(Filter)
     /// Adds a todo from the new-todo fields.
     case addButtonTapped
     /// A row's action.
@@ -205,6 +214,10 @@ public struct TodoList: Sendable {
         return .none
 
       case .binding:
+        return .none
+
+      case .filterSelected(let filter):
+        state.$filter.withLock { $0 = filter }
         return .none
 
       case .searchQueryDebounced:

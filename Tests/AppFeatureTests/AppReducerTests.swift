@@ -81,7 +81,10 @@ struct AppReducerTests {
           TextState("Your account for ada@example.com is ready.")
         }
       )
+      $0.signUp.$accountEmail.withLock { $0 = "ada@example.com" }
     }
+    // The app's header reads the same shared value.
+    #expect(store.state.accountEmail == "ada@example.com")
     await store.receive(\.signUp.delegate.accountCreated) {
       $0.toast = "Signed up as ada@example.com"
     }

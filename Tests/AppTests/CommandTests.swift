@@ -208,6 +208,10 @@ struct CommandTests {
       try decodeJSON(ok.stdout) as? [String: String] == [
         "email": "ada@example.com", "status": "created",
       ])
+    // The account is a shared preference the app's header shows in later runs.
+    let settings = try String(
+      contentsOf: sandbox.config.appendingPathComponent("settings.json"), encoding: .utf8)
+    #expect(settings.contains(#""account.email" : "ada@example.com""#))
     let invalid = try sandbox.run([
       "signup", "--email", "ada", "--password", "short", "--confirm", "other", "--signup-url", url,
     ])

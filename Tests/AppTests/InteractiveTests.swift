@@ -88,7 +88,8 @@ struct InteractiveTests {
     }
     defer { Task { try await server.shutdown() } }
     let session = try PseudoTerminalSession(arguments: [
-      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
+      sandbox.config.path,
       "--fact-url", server.baseURL.absoluteString,
     ])
     // Raw mode, alternate screen, hidden cursor, then the first screen.
@@ -142,10 +143,37 @@ struct InteractiveTests {
     #expect(list.stdout.contains("[x] Buy milk"))
   }
 
+  @Test func aPreferenceSurvivesARestart() throws {
+    let sandbox = Sandbox()
+    let arguments = [
+      "tui", "--tab", "todos", "--data-dir", sandbox.data.path, "--cache-dir",
+      sandbox.cache.path, "--config-dir", sandbox.config.path,
+    ]
+    let first = try PseudoTerminalSession(arguments: arguments)
+    first.waitFor("Filter: all")
+    var mark = first.output.value.count
+    first.type("f")
+    first.waitFor("Filter: active", after: mark)
+    mark = first.output.value.count
+    first.type("q")
+    #expect(first.waitForExit() == 0)
+
+    let settings = try String(
+      contentsOf: sandbox.config.appendingPathComponent("settings.json"), encoding: .utf8)
+    #expect(settings.contains(#""todos.filter" : "active""#))
+
+    // A new process reads the preference the last one chose.
+    let second = try PseudoTerminalSession(arguments: arguments)
+    second.waitFor("Filter: active")
+    second.type("q")
+    #expect(second.waitForExit() == 0)
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let sandbox = Sandbox()
     let session = try PseudoTerminalSession(arguments: [
-      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
+      sandbox.config.path,
     ])
     session.waitFor("[1 Counter]")
     let mark = session.output.value.count
@@ -158,6 +186,7 @@ struct InteractiveTests {
     let sandbox = Sandbox()
     let session = try PseudoTerminalSession(arguments: [
       "tui", "--tab", "orders", "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
+      "--config-dir", sandbox.config.path,
     ])
     session.waitFor("[3 Orders]")
     session.waitFor("ORD-00001")

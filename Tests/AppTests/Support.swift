@@ -24,13 +24,17 @@ final class Sandbox: @unchecked Sendable {
     "app-\(UUID().uuidString)")
   var data: URL { root.appendingPathComponent("data") }
   var cache: URL { root.appendingPathComponent("cache") }
+  var config: URL { root.appendingPathComponent("config") }
 
   deinit { try? FileManager.default.removeItem(at: root) }
 
   /// Runs the binary with this sandbox's directories after the arguments.
   func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     try runBinary(
-      arguments + ["--data-dir", data.path, "--cache-dir", cache.path], environment: environment)
+      arguments + [
+        "--data-dir", data.path, "--cache-dir", cache.path, "--config-dir", config.path,
+      ],
+      environment: environment)
   }
 }
 
@@ -41,6 +45,10 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
   var env = ProcessInfo.processInfo.environment
   env["NO_COLOR"] = "1"
   env["COMPOSABLE_ANALYTICS"] = nil
+  // Never the user's own preferences, even for a run without a sandbox.
+  env["XDG_CONFIG_HOME"] =
+    FileManager.default.temporaryDirectory
+    .appendingPathComponent("composable-tests-config").path
   for (key, value) in environment { env[key] = value }
   process.environment = env
   let out = Pipe()

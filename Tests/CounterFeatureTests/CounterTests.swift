@@ -47,7 +47,9 @@ struct CounterTests {
     let store = makeStore(clock: clock)
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     await clock.advance(by: .milliseconds(900))
-    await store.send(.timerIntervalSelected(.threeSeconds)) { $0.timerInterval = .threeSeconds }
+    await store.send(.timerIntervalSelected(.threeSeconds)) {
+      $0.$timerInterval.withLock { $0 = .threeSeconds }
+    }
     // The old one-second timer is gone: nothing at 1 s or 2 s after the change.
     await clock.advance(by: .seconds(2))
     await clock.advance(by: .milliseconds(999))
@@ -56,10 +58,25 @@ struct CounterTests {
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
   }
 
+  @Test func theIntervalIsAPreferenceEveryCounterShares() async {
+    let store = makeStore(clock: TestClock())
+    await store.send(.timerIntervalSelected(.threeSeconds)) {
+      $0.$timerInterval.withLock { $0 = .threeSeconds }
+    }
+    // Another counter, or the app after a restart, starts from the chosen interval.
+    #expect(Counter.State().timerInterval == .threeSeconds)
+    @Dependency(\.defaultFileStorage) var files
+    @Dependency(\.appStorageURL) var settings
+    let stored = (files as? InMemoryFileStorage)?.data(at: settings)
+    #expect(stored.map { String(decoding: $0, as: UTF8.self) } == #"{"counter.timerInterval":3}"#)
+  }
+
   @Test func changingTheIntervalWhileStoppedStartsNothing() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
-    await store.send(.timerIntervalSelected(.twoSeconds)) { $0.timerInterval = .twoSeconds }
+    await store.send(.timerIntervalSelected(.twoSeconds)) {
+      $0.$timerInterval.withLock { $0 = .twoSeconds }
+    }
     await clock.advance(by: .seconds(5))
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     await clock.advance(by: .seconds(2))

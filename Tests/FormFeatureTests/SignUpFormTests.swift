@@ -118,6 +118,7 @@ struct SignUpFormTests {
           TextState("Your account for ada@example.com is ready.")
         }
       )
+      $0.$accountEmail.withLock { $0 = "ada@example.com" }
     }
     await store.receive(
       \.delegate.accountCreated, SignUpResponse(userID: "u1", email: "ada@example.com"))
@@ -190,6 +191,7 @@ struct SignUpFormTests {
           TextState("Your account for ada@example.com is ready.")
         }
       )
+      $0.$accountEmail.withLock { $0 = "ada@example.com" }
     }
     await store.receive(\.delegate.accountCreated)
   }

@@ -259,7 +259,7 @@ struct TodoListTests {
       ),
       clock: clock
     )
-    await store.send(.set(\.filter, .active)) { $0.filter = .active }
+    await store.send(.filterSelected(.active)) { $0.$filter.withLock { $0 = .active } }
     #expect(store.state.visibleTodos.map(\.title) == ["Buy milk", "Call mum"])
     await store.send(.set(\.searchQuery, "b")) { $0.searchQuery = "b" }
     await clock.advance(by: .milliseconds(200))
@@ -269,9 +269,9 @@ struct TodoListTests {
     await clock.advance(by: .milliseconds(300))
     await store.receive(\.searchQueryDebounced) { $0.appliedSearchQuery = "BUY" }
     #expect(store.state.visibleTodos.map(\.title) == ["Buy milk"])
-    await store.send(.set(\.filter, .completed)) { $0.filter = .completed }
+    await store.send(.filterSelected(.completed)) { $0.$filter.withLock { $0 = .completed } }
     #expect(store.state.visibleTodos.map(\.title) == ["Buy eggs"])
-    await store.send(.set(\.filter, .all)) { $0.filter = .all }
+    await store.send(.filterSelected(.all)) { $0.$filter.withLock { $0 = .all } }
     #expect(store.state.visibleTodos.map(\.title) == ["Buy milk", "Buy eggs"])
   }
 
