@@ -12,9 +12,9 @@ public struct Counter: Sendable {
     public var count: Int
     /// Whether the timer is counting up.
     public var isTimerRunning: Bool
-    /// How often the timer counts up: a preference, kept across launches.
     // Set by the initialiser only: a default here would create the shared value first, with
     // the default, and the initialiser's value would then find it already there.
+    /// How often the timer counts up: a preference, kept across launches.
     @Shared public var timerInterval: TimerInterval
     /// Whether a fact is being fetched; drives a spinner.
     public var isLoadingFact: Bool

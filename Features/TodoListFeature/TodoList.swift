@@ -12,8 +12,8 @@ public struct TodoList: Sendable {
   public struct State: Equatable {
     /// Every todo, in stored order.
     public var todos: IdentifiedArrayOf<TodoItem>
-    /// Which todos show: a preference, kept across launches.
     // Set by the initialiser only, as `Counter.State.timerInterval` is.
+    /// Which todos show: a preference, kept across launches.
     @Shared public var filter: Filter
     /// The search field, as typed.
     public var searchQuery: String
