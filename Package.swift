@@ -153,8 +153,16 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableSharingTests",
-      dependencies: ["ComposableSharing", "ComposableTestSupport", issueReportingTestSupport],
+      dependencies: [
+        "ComposableSharing", "ComposableTestSupport", "shared-writer", issueReportingTestSupport,
+      ],
       path: "Tests/ComposableSharingTests"
+    ),
+    // Many of these write one file at once in the tests.
+    .executableTarget(
+      name: "shared-writer",
+      dependencies: ["ComposableSharing"],
+      path: "Tests/Support/SharedWriter"
     ),
     .testTarget(
       name: "ComposableCoreTests",
