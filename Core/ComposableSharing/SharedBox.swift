@@ -28,6 +28,9 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   private let state: Mutex<State>
   private let registrar = ObservationRegistrar()
+  /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
+  /// allocations, each time its literal is evaluated.
+  private let valueKeyPath: KeyPath<SharedBox, Value>
   private let save: (@Sendable (Value) throws -> Void)?
   private let saveInterval: Duration?
   private let equal: (@Sendable (Any, Any) -> Bool)?
@@ -43,6 +46,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     equal = Self.equality()
     keyDescription = "Shared<\(Value.self)>"
     self.references = references
+    valueKeyPath = \SharedBox.value
   }
 
   /// The value of `key`, loaded now.
@@ -69,17 +73,13 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     equal = Self.equality()
     keyDescription = "\(key)"
     self.references = references
+    valueKeyPath = \SharedBox.value
     subscription = key.subscribe { [weak self] value in self?.receiveExternal(value) }
-  }
-
-  deinit {
-    // A change still waiting for its interval is written before the value goes away.
-    if saveInterval != nil, references != nil { saveNow() }
   }
 
   /// The current value, reported to the observation tracking in progress.
   var value: Value {
-    registrar.access(self, keyPath: \.value)
+    registrar.access(self, keyPath: valueKeyPath)
     return state.withLock { $0.value }
   }
 
@@ -99,7 +99,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// key.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     references?.tracker.withLock { $0 }?.willChange(self)
-    let (result, value) = try registrar.withMutation(of: self, keyPath: \.value) {
+    let (result, value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try state.withLock { state in
         let result = try body(&state.value)
         return (result, state.value)
@@ -135,7 +135,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   /// A value stored from outside: shown to every holder, not saved back.
   private func receiveExternal(_ value: Value) {
-    registrar.withMutation(of: self, keyPath: \.value) {
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
       state.withLock {
         $0.value = value
         $0.loadError = nil

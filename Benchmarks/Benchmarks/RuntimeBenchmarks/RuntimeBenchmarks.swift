@@ -153,4 +153,5 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   observationBenchmarks()
+  sharingBenchmarks()
 }
