@@ -238,3 +238,56 @@ final class CountingStorage: FileStorage {
   var pollInterval: Duration? { nil }
   var saveInterval: Duration? { live.saveInterval }
 }
+
+/// A strategy written outside the library: values kept in a dictionary the test owns, with
+/// outside changes pushed to subscribers.
+final class Vault: @unchecked Sendable {
+  let values = LockIsolated<[String: Int]>([:])
+  let subscribers = LockIsolated<[String: @Sendable (Int) -> Void]>([:])
+
+  /// Changes a value as another program would.
+  func externalWrite(_ value: Int, at key: String) {
+    values.withValue { $0[key] = value }
+    subscribers.value[key]?(value)
+  }
+}
+
+struct VaultKey: SharedKey {
+  let name: String
+  let vault: Vault
+
+  var id: String { name }
+
+  func load(initialValue: Int) throws -> Int {
+    vault.values.value[name] ?? initialValue
+  }
+
+  func save(_ value: Int) throws {
+    vault.values.withValue { $0[name] = value }
+  }
+
+  func subscribe(didChange: @escaping @Sendable (Int) -> Void) -> SharedSubscription {
+    vault.subscribers.withValue { $0[name] = didChange }
+    return SharedSubscription { [vault, name] in
+      vault.subscribers.withValue { $0[name] = nil }
+    }
+  }
+}
+
+@MainActor
+struct SharedCustomKeyTests {
+  @Test func aCustomStrategyLoadsSavesAndFollowsOutsideChanges() {
+    let vault = Vault()
+    vault.values.setValue(["score": 7])
+    do {
+      @Shared(VaultKey(name: "score", vault: vault)) var score = 0
+      #expect(score == 7)
+      $score.withLock { $0 += 1 }
+      #expect(vault.values.value["score"] == 8)
+      vault.externalWrite(20, at: "score")
+      #expect(score == 20)
+    }
+    // Released with its last holder: the subscription is cancelled.
+    #expect(vault.subscribers.value.isEmpty)
+  }
+}
