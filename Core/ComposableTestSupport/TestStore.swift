@@ -444,11 +444,21 @@ public final class TestStore<State: Equatable, Action> {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let actual = core.state
     var expected = exhaustivity == .on ? snapshot : actual
+    let sharedOutcome: SharedOutcome
     do {
-      try updateStateToExpectedResult(&expected)
+      // Only the shared values the closure writes are compared, against what they hold now.
+      sharedOutcome = try assertShared([], asserting: true) {
+        try updateStateToExpectedResult(&expected)
+      }
     } catch {
       location.report("Threw error while asserting state: \(error)")
       return
+    }
+    for mismatch in sharedOutcome.mismatches {
+      location.report(
+        "Shared state does not match expectation: \(mismatch.key)\n\n"
+          + "\(mismatch.difference.indenting(by: 2))\n\n(Expected: −, Actual: +)"
+      )
     }
     if let difference = diff(expected, actual, format: .proportional) {
       location.report(
@@ -532,6 +542,7 @@ public final class TestStore<State: Equatable, Action> {
   /// compares each with what the step did, and puts the actual values back.
   private func assertShared(
     _ steps: [SharedStep],
+    asserting onlyAsserted: Bool = false,
     _ assertion: () throws -> Void
   ) throws -> SharedOutcome {
     let tracker = recorder.tracker
@@ -560,7 +571,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     for (id, entry) in actualAfter {
       let isAsserted = assertedIDs.contains(id)
-      guard isAsserted || exhaustivity == .on else { continue }
+      guard isAsserted || (exhaustivity == .on && !onlyAsserted) else { continue }
       let expected = entry.box.anyValue
       let equal =
         entry.box.isEqual(expected, entry.value)

@@ -119,3 +119,18 @@ struct SharedTestStoreTests {
     #expect(store.total == 1)
   }
 }
+
+@MainActor
+struct SharedTestStoreAssertTests {
+  @Test func assertChecksSharedValuesWithoutChangingThem() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.incrementTotal) { $0.$total.withLock { $0 = 1 } }
+    store.assert { $0.$total.withLock { $0 = 1 } }
+    withKnownIssue {
+      store.assert { $0.$total.withLock { $0 = 3 } }
+    } matching: { issue in
+      issue.description.contains("Shared state does not match expectation")
+    }
+    #expect(store.state.total == 1)
+  }
+}
