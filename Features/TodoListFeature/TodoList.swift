@@ -161,13 +161,20 @@ public struct TodoList: Sendable {
   /// The list's logic.
   public var body: some ReducerOf<Self> {
     BindingReducer()
-    // Row edits are saved from here, before `forEach` runs the row: this is the last place that
-    // sees the list as it was, which a failed save must restore.
+    // The list runs each row's reducer itself, once, rather than through `forEach`: it must
+    // see the row as it was, which a failed save restores, and as it becomes, which it saves.
+    // (`forEach` would run the row before any of this, and the old row would be gone.)
     Reduce { state, action in
-      guard case .todos(.element(let id, let rowAction)) = action, let before = state.todos[id: id]
-      else { return .none }
+      guard case .todos(.element(let id, let rowAction)) = action else { return .none }
+      guard let before = state.todos[id: id] else {
+        // What `forEach` says of an action for a row that is gone.
+        reportIssue("A row action was sent for todo \(id), which is not in the list: \(rowAction)")
+        return .none
+      }
       var todo = before
+      // A row's reducer only edits its todo; it starts no effects.
       _ = Todo().reduce(into: &todo, action: rowAction)
+      state.todos[id: id] = todo
       switch rowAction {
       case .toggleCompletionButtonTapped:
         return .merge(
@@ -282,7 +289,6 @@ public struct TodoList: Sendable {
         return .none
       }
     }
-    .forEach(\.todos, action: \.todos) { Todo() }
     .ifLet(\.$alert, action: \.alert)
   }
 

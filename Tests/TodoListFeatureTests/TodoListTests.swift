@@ -55,6 +55,15 @@ struct TodoListTests {
 
   // MARK: Loading
 
+  @Test func aRowActionForAMissingTodoIsReported() async {
+    let store = makeStore(TodoList.State(todos: [item(1, "Buy milk")], hasLoaded: true))
+    await withKnownIssue {
+      await store.send(.todos(.element(id: UUID(9), action: .toggleCompletionButtonTapped)))
+    } matching: { issue in
+      issue.description.contains("not in the list")
+    }
+  }
+
   @Test func loadsOnFirstAppearOnly() async {
     let todos = RecordingTodos([item(1, "Milk"), item(2, "Eggs", done: true)])
     let store = makeStore(TodoList.State(), todos: todos)
