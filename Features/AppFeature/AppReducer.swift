@@ -129,8 +129,8 @@ public struct AppReducer: Sendable {
 }
 
 extension Reducer {
-  /// Reports every action this reducer receives to the analytics client, in order, before the
-  /// reducer runs; the features themselves know nothing about it.
+  /// Reports every action this reducer receives to the analytics client, as an effect beside
+  /// the reducer's own; the features themselves know nothing about it.
   public func analytics() -> _AnalyticsReducer<Self> {
     _AnalyticsReducer(base: self)
   }
@@ -142,9 +142,15 @@ public struct _AnalyticsReducer<Base: Reducer>: Reducer {
   @Dependency(\.analyticsClient) var analyticsClient
   @Dependency(\.date.now) var now
 
-  /// Tracks the action, then runs the base reducer.
+  /// Runs the base reducer, and an effect that tracks the action.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    analyticsClient.track(AnalyticsEvent(name: ActionLabel.of(action), date: now))
-    return base.reduce(into: &state, action: action)
+    // The event is made now, so it carries the time the action happened; sending it is a side
+    // effect, so it runs as one.
+    let event = AnalyticsEvent(name: ActionLabel.of(action), date: now)
+    let analyticsClient = analyticsClient
+    return .merge(
+      .run { _ in analyticsClient.track(event) },
+      base.reduce(into: &state, action: action)
+    )
   }
 }
