@@ -122,8 +122,10 @@ public struct Counter: Sendable {
 
       case .factButtonTapped:
         state.isLoadingFact = true
-        return .result(Action.factResponse, mapError: { _ in .offline }) { [count = state.count] in
-          try await numberFact.fetch(count)
+        return .run { [count = state.count] send in
+          await send(.factResponse(.success(try await numberFact.fetch(count))))
+        } catch: { error, send in
+          await send(.factResponse(.failure(error as? NumberFactError ?? .offline)))
         }
         .cancellable(id: CancelID.fact, cancelInFlight: true)
 

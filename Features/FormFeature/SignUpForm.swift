@@ -136,8 +136,10 @@ public struct SignUpForm: Sendable {
           password: state.password,
           acceptedTerms: state.acceptTerms
         )
-        return .result(Action.submitResponse, mapError: { _ in .offline }) {
-          try await signUpClient.submit(request)
+        return .run { send in
+          await send(.submitResponse(.success(try await signUpClient.submit(request))))
+        } catch: { error, send in
+          await send(.submitResponse(.failure(error as? SignUpError ?? .offline)))
         }
         .cancellable(id: CancelID.submission, cancelInFlight: true)
 

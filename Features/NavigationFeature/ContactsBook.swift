@@ -197,23 +197,21 @@ public struct ContactsBook: Sendable {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.isLoading = true
-    return .result(
-      Action.loadResponse,
-      mapError: { .unreadable("\($0)") },
-      operation: { try await contactsClient.load() }
-    )
+    return .run { send in
+      await send(.loadResponse(.success(try await contactsClient.load())))
+    } catch: { error, send in
+      await send(.loadResponse(.failure(error as? ContactsError ?? .unreadable("\(error)"))))
+    }
   }
 
   private func save(_ change: ContactChange, restoring previous: IdentifiedArrayOf<Contact>)
     -> Effect<Action>
   {
-    .run { send in
-      do {
-        try await contactsClient.apply(change)
-      } catch {
-        await send(
-          .saveFailed(error as? ContactsError ?? .unwritable("\(error)"), restoring: previous))
-      }
+    .run { _ in
+      try await contactsClient.apply(change)
+    } catch: { error, send in
+      await send(
+        .saveFailed(error as? ContactsError ?? .unwritable("\(error)"), restoring: previous))
     }
   }
 }

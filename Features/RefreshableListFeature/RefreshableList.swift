@@ -351,15 +351,10 @@ public struct RefreshableList: Sendable {
       if showingCache, let cached = await ordersClient.cachedPage(load.request) {
         await send(.cachedPageLoaded(load, cached))
       }
-      do {
-        let page = try await ordersClient.fetchPage(load.request)
-        await send(.pageResponse(load, .success(page)))
-      } catch is CancellationError {
-        return
-      } catch {
-        let failure = error as? OrdersError ?? .unknown("\(error)")
-        await send(.pageResponse(load, .failure(failure)))
-      }
+      let page = try await ordersClient.fetchPage(load.request)
+      await send(.pageResponse(load, .success(page)))
+    } catch: { error, send in
+      await send(.pageResponse(load, .failure(error as? OrdersError ?? .unknown("\(error)"))))
     }
     .cancellable(id: CancelID.request, cancelInFlight: true)
   }

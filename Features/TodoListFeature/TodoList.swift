@@ -294,24 +294,21 @@ public struct TodoList: Sendable {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.isLoading = true
-    return .result(
-      Action.loadResponse,
-      mapError: { .unreadable("\($0)") },
-      operation: { try await todosClient.load() }
-    )
+    return .run { send in
+      await send(.loadResponse(.success(try await todosClient.load())))
+    } catch: { error, send in
+      await send(.loadResponse(.failure(error as? TodosError ?? .unreadable("\(error)"))))
+    }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 
   /// Saves a change the state already shows; if saving fails, `rollback` undoes it and the user
   /// is told, so nobody believes something is saved when it is not.
   private func save(_ change: TodoChange, rollback: Rollback) -> Effect<Action> {
-    .run { send in
-      do {
-        try await todosClient.apply(change)
-      } catch {
-        let failure = error as? TodosError ?? .unwritable("\(error)")
-        await send(.saveFailed(rollback, failure))
-      }
+    .run { _ in
+      try await todosClient.apply(change)
+    } catch: { error, send in
+      await send(.saveFailed(rollback, error as? TodosError ?? .unwritable("\(error)")))
     }
   }
 }

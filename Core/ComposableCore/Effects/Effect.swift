@@ -264,25 +264,3 @@ extension String {
       .joined(separator: "\n")
   }
 }
-
-extension Effect {
-  /// Runs `operation` and sends its outcome as a `Result`, the shape of a `…Response` action:
-  /// errors of type `Failure` as they are, any other error through `mapError`. A cancelled
-  /// operation sends nothing.
-  public static func result<Success, Failure: Error>(
-    _ toAction: @escaping @Sendable (Result<Success, Failure>) -> Action,
-    mapError: @escaping @Sendable (any Error) -> Failure,
-    operation: @escaping @Sendable () async throws -> Success
-  ) -> Self {
-    .run { send in
-      do {
-        let value = try await operation()
-        await send(toAction(.success(value)))
-      } catch is CancellationError {
-        return
-      } catch {
-        await send(toAction(.failure((error as? Failure) ?? mapError(error))))
-      }
-    }
-  }
-}
