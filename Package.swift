@@ -2,7 +2,7 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// One package, many small library targets (DESIGN.md §1). Each target lives in its own folder
+// One package, many small library targets (ARCHITECTURE.md). Each target lives in its own folder
 // via `path:`, its test target follows it, and every library target is a product of its own.
 
 let casePaths = Target.Dependency.product(name: "CasePaths", package: "swift-case-paths")
