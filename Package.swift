@@ -199,7 +199,7 @@ let package = Package(
     ),
   ]
     + module("Zlib", in: "Clients", dependencies: ["CZlib"])
-    + [.target(name: "FileSystem", path: "Clients/FileSystem")]
+    + module("FileSystem", in: "Clients", dependencies: [])
     + clientInterface("CacheClient")
     + module(
       "DiskCache",
@@ -210,6 +210,11 @@ let package = Package(
     // HTTP clients
     + [
       .target(name: "LiveHTTP", path: "Clients/LiveHTTP"),
+      .testTarget(
+        name: "LiveHTTPTests",
+        dependencies: ["LiveHTTP", "HTTPTestServer", issueReportingTestSupport],
+        path: "Tests/LiveHTTPTests"
+      ),
       .target(
         name: "HTTPTestServer",
         dependencies: [

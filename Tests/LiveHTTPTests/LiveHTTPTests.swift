@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTestServer
+import LiveHTTP
+import Testing
+
+/// Against a real server on 127.0.0.1.
+struct LiveHTTPTests {
+  @Test func aResponseComesBackWithItsStatusAndBody() async throws {
+    let server = try await HTTPTestServer { request in
+      .text("hello \(request.path)", status: 201)
+    }
+    defer { Task { try await server.shutdown() } }
+    let (data, response) = try await LiveHTTP.send(
+      URLRequest(url: server.baseURL.appendingPathComponent("greet")), timeout: .seconds(5))
+    #expect(response.statusCode == 201)
+    #expect(String(decoding: data, as: UTF8.self) == "hello /greet")
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
+    let server = try await HTTPTestServer { _ in .hang }
+    defer { Task { try await server.shutdown() } }
+    let start = ContinuousClock.now
+    await #expect(throws: LiveHTTP.TransportFailure.timeout) {
+      try await LiveHTTP.send(URLRequest(url: server.baseURL), timeout: .milliseconds(300))
+    }
+    // A sub-second deadline is kept, although URLSession on Linux rounds its own to seconds.
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+
+  @Test func aDroppedConnectionIsOffline() async throws {
+    let server = try await HTTPTestServer { _ in .drop }
+    defer { Task { try await server.shutdown() } }
+    await #expect(throws: LiveHTTP.TransportFailure.offline) {
+      try await LiveHTTP.send(URLRequest(url: server.baseURL), timeout: .seconds(5))
+    }
+  }
+
+  @Test func aPortNobodyListensOnIsOffline() async throws {
+    let port = try await HTTPTestServer.unusedPort()
+    await #expect(throws: LiveHTTP.TransportFailure.offline) {
+      try await LiveHTTP.send(
+        URLRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), timeout: .seconds(5))
+    }
+  }
+}
