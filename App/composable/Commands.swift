@@ -6,6 +6,7 @@ import DiskCache
 import FormFeature
 import Foundation
 import NavigationFeature
+import NumberFactClient
 import RefreshableListFeature
 import SignUpClient
 import TodoListFeature
@@ -39,16 +40,23 @@ struct Fact: AsyncParsableCommand {
   func run() async throws {
     let (options, number, json) = (options, number, json)
     try await runCommand {
-      let store = try commandStore(options, Counter.State(count: number), Counter())
-      await store.send(.factButtonTapped).finish()
-      guard let alert = store.state.alert, let message = alert.message?.string else {
-        throw Failure("no fact arrived")
+      let responses = ActionLog<Result<String, NumberFactError>>()
+      let store = try commandStore(options, Counter.State(count: number)) {
+        Counter()
+        responses.recording { if case .factResponse(let result) = $0 { result } else { nil } }
       }
-      guard alert.buttons.isEmpty else { throw Failure(message) }
-      if json {
-        try Output.json(FactOutput(number: number, fact: message))
-      } else {
-        print(message)
+      await store.send(.factButtonTapped).finish()
+      switch responses.last {
+      case .success(let fact)?:
+        if json {
+          try Output.json(FactOutput(number: number, fact: fact))
+        } else {
+          print(fact)
+        }
+      case .failure(let error)?:
+        throw Failure(error.errorDescription ?? "\(error)")
+      case nil:
+        throw Failure("no fact arrived")
       }
     }
   }
@@ -73,13 +81,19 @@ struct SignUp: AsyncParsableCommand {
     String
   @Option(help: "The password again.") var confirm: String
   @Flag(help: "Accept the terms.") var acceptTerms = false
-  @Flag(help: "Print JSON: {\"userID\": …, \"email\": …}.") var json = false
+  @Flag(help: "Print JSON: {\"email\": …, \"status\": \"created\"}.") var json = false
 
   func run() async throws {
     let (options, email, password, confirm, acceptTerms, json) =
       (options, email, password, confirm, acceptTerms, json)
     try await runCommand {
-      let store = try commandStore(options, SignUpForm.State(), SignUpForm())
+      let accounts = ActionLog<SignUpResponse>()
+      let store = try commandStore(options, SignUpForm.State()) {
+        SignUpForm()
+        accounts.recording {
+          if case .delegate(.accountCreated(let account)) = $0 { account } else { nil }
+        }
+      }
       // Each assignment sends the binding view action, as typing into the field would.
       store.email = email
       store.password = password
@@ -90,16 +104,16 @@ struct SignUp: AsyncParsableCommand {
         store.state.error(for: field).map { "\(field.rawValue): \($0)" }
       }
       guard errors.isEmpty else { throw Failure(errors.joined(separator: "\n")) }
-      guard let alert = store.state.alert else {
-        throw Failure("no answer from the sign-up server")
-      }
-      guard alert.buttons.isEmpty else {
-        throw Failure(alert.message?.string ?? alert.title.string)
+      guard let account = accounts.last else {
+        // No account: the form shows why in its alert.
+        let alert = store.state.alert
+        throw Failure(
+          alert?.message?.string ?? alert?.title.string ?? "no answer from the sign-up server")
       }
       if json {
-        try Output.json(["email": email.trimmingCharacters(in: .whitespaces), "status": "created"])
+        try Output.json(["email": account.email, "status": "created"])
       } else {
-        print(alert.message?.string ?? "Signed up.")
+        print(store.state.alert?.message?.string ?? "Signed up as \(account.email).")
       }
     }
   }

@@ -145,6 +145,36 @@ func commandStore<R: Reducer>(
   }
 }
 
+/// A command's store over a reducer built on the spot, such as the feature and an
+/// ``ActionLog`` of the results the command reports.
+@MainActor
+func commandStore<State, Action>(
+  _ options: GlobalOptions,
+  _ initialState: @autoclosure () -> State,
+  @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>
+) throws -> Store<State, Action> {
+  try commandStore(options, initialState(), reducer())
+}
+
+/// What a command learns from the actions its feature processes: the values `extract` finds,
+/// in order. A command decides success from these, never from what the screen would show.
+final class ActionLog<Value>: @unchecked Sendable {
+  // Unchecked: appended by the store's reducer and read after `finish()`, both on the main actor.
+  private(set) var values: [Value] = []
+
+  var last: Value? { values.last }
+
+  /// A reducer that records the value `extract` finds in each action and changes nothing.
+  func recording<State, Action>(
+    _ extract: @escaping (Action) -> Value?
+  ) -> Reduce<State, Action> {
+    Reduce { _, action in
+      if let value = extract(action) { self.values.append(value) }
+      return .none
+    }
+  }
+}
+
 /// Runs a command body on the main actor, turning a `Failure` into its message on standard error
 /// and exit code 1.
 func runCommand(_ body: @MainActor @Sendable () async throws -> Void) async throws {
