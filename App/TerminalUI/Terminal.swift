@@ -104,6 +104,31 @@ public final class Terminal: @unchecked Sendable {
     }
   }
 
+  /// The bytes typed, as they arrive; the sequence ends at end of input. A dispatch read source
+  /// wakes only when input is ready, so no thread sits blocked in `read`.
+  public func inputBytes() -> AsyncStream<[UInt8]> {
+    AsyncStream { continuation in
+      let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: .global())
+      source.setEventHandler { [weak self] in
+        guard let self else { return continuation.finish() }
+        let bytes = self.read()
+        if bytes.isEmpty {
+          continuation.finish()
+        } else {
+          continuation.yield(bytes)
+        }
+      }
+      let reader = UncheckedSource(source: source)
+      continuation.onTermination = { _ in reader.source.cancel() }
+      source.resume()
+    }
+  }
+
+  private struct UncheckedSource: @unchecked Sendable {
+    // Unchecked: a dispatch source is thread-safe to cancel.
+    let source: any DispatchSourceRead
+  }
+
   /// Blocks until input arrives and returns the bytes; empty at end of input.
   public func read() -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: 1024)

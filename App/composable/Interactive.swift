@@ -26,20 +26,17 @@ struct Interactive: AsyncParsableCommand {
     }
     let dependencies = try options.liveDependencies(interactive: true)
     let (tab, color) = (tab, options.useColor)
-    await MainActor.run {
-      let app = TerminalApp(
-        store: Store(initialState: AppReducer.State(selectedTab: tab)) {
-          AppReducer()
-        } withDependencies: {
-          dependencies(&$0)
-        },
-        terminal: terminal,
-        color: color
-      )
-      app.start()
-    }
-    // The app ends the process itself when the user quits.
-    while true { try await Task.sleep(for: .seconds(3600)) }
+    let app = await TerminalApp(
+      store: Store(initialState: AppReducer.State(selectedTab: tab)) {
+        AppReducer()
+      } withDependencies: {
+        dependencies(&$0)
+      },
+      terminal: terminal,
+      color: color
+    )
+    // Returns when the user quits, with the terminal given back.
+    try await app.run()
   }
 }
 
@@ -53,7 +50,6 @@ final class TerminalApp {
   let color: Bool
   var view = ViewState()
   private var decoder = KeyDecoder()
-  private var spinnerTimer: (any DispatchSourceTimer)?
   private var renderer: ObservedRenderer?
 
   init(store: StoreOf<AppReducer>, terminal: Terminal, color: Bool) {
@@ -62,13 +58,15 @@ final class TerminalApp {
     self.color = color
   }
 
-  func start() {
+  /// Draws the app and handles keys until the user quits; the terminal is restored on the way
+  /// out, however the loop ends.
+  func run() async throws {
     do {
       try terminal.start { DispatchQueue.main.async { MainActor.assumeIsolated { self.render() } } }
     } catch {
-      Output.error("cannot use the terminal: \(error)")
-      exit(1)
+      throw Failure("cannot use the terminal: \(error)")
     }
+    defer { terminal.stop() }
     renderer = ObservedRenderer { [unowned self] in
       let (width, height) = self.terminal.size
       let screen = Renderer.render(self.store, view: self.view, width: width, height: height)
@@ -76,35 +74,32 @@ final class TerminalApp {
     }
     appear(store.state.selectedTab)
     render()
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now(), repeating: .milliseconds(120))
-    timer.setEventHandler {
-      MainActor.assumeIsolated {
+    // The spinner turns while the visible tab is busy.
+    let spinner = Task { @MainActor [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(120))
+        guard let self else { return }
         self.view.spinnerFrame += 1
         if Renderer.isBusy(self.store.state) { self.render() }
       }
     }
-    timer.resume()
-    spinnerTimer = timer
-    let terminal = self.terminal
-    Thread {
-      while true {
-        let bytes = terminal.read()
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated { self.receive(bytes) }
-        }
-        if bytes.isEmpty { return }
-      }
-    }.start()
+    defer { spinner.cancel() }
+    for await bytes in terminal.inputBytes() {
+      if receive(bytes) == .quit { break }
+    }
+    // Preferences are written as they change; anything still gathering is written now.
+    @Dependency(\.sharedReferences) var sharedReferences
+    sharedReferences.flush()
   }
 
-  func receive(_ bytes: [UInt8]) {
-    guard !bytes.isEmpty else { return quit() }
+  /// Handles the keys in `bytes`; `.quit` when one of them quits.
+  func receive(_ bytes: [UInt8]) -> Keymap.Outcome {
     for key in decoder.decode(bytes) + (bytes == [0x1B] ? decoder.flush() : []) {
-      if Keymap.handle(key, store: store, view: &view) == .quit { return quit() }
+      if Keymap.handle(key, store: store, view: &view) == .quit { return .quit }
     }
     if view.appearedTab != store.state.selectedTab { appear(store.state.selectedTab) }
     render()
+    return .handled
   }
 
   func appear(_ tab: AppReducer.Tab) {
@@ -123,14 +118,6 @@ final class TerminalApp {
     renderer?.render()
   }
 
-  func quit() {
-    // Preferences are written as they change; anything still gathering is written now.
-    @Dependency(\.sharedReferences) var sharedReferences
-    sharedReferences.flush()
-    spinnerTimer?.cancel()
-    terminal.stop()
-    exit(0)
-  }
 }
 
 /// Draws inside observation tracking and draws again, once, when something the drawing read
