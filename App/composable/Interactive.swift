@@ -48,7 +48,7 @@ final class TerminalApp {
   let store: StoreOf<AppReducer>
   let terminal: Terminal
   let color: Bool
-  var view = ViewState()
+  var view = AppViewState()
   private var decoder = KeyDecoder()
   private var renderer: ObservedRenderer?
 

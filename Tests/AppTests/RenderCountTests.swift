@@ -25,7 +25,7 @@ struct RenderCountTests {
   func makeRenderer(_ store: StoreOf<AppReducer>) -> (ObservedRenderer, () -> String) {
     var lastScreen = ""
     let renderer = ObservedRenderer {
-      lastScreen = Renderer.render(store, view: ViewState(), width: 80, height: 24).text
+      lastScreen = Renderer.render(store, view: AppViewState(), width: 80, height: 24).text
     }
     renderer.render()
     return (renderer, { lastScreen })

@@ -15,7 +15,7 @@ import TodosClient
 /// Each tab drawn at 80×24 with colour off, compared line by line: what a person sees.
 @MainActor
 struct RenderSnapshotTests {
-  func render(_ state: AppReducer.State, view: ViewState = ViewState()) -> String {
+  func render(_ state: AppReducer.State, view: AppViewState = AppViewState()) -> String {
     Renderer.render(store(state), view: view, width: 80, height: 24).text
   }
 
@@ -95,12 +95,12 @@ struct RenderSnapshotTests {
   }
 
   @Test func aSmallTerminalDegradesGracefully() {
-    let small = Renderer.render(store(AppReducer.State()), view: ViewState(), width: 40, height: 10)
+    let small = Renderer.render(store(AppReducer.State()), view: AppViewState(), width: 40, height: 10)
       .text
     #expect(
       small.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 40 })
     #expect(small.contains("Count: 0"))
-    let tiny = Renderer.render(store(AppReducer.State()), view: ViewState(), width: 20, height: 5)
+    let tiny = Renderer.render(store(AppReducer.State()), view: AppViewState(), width: 20, height: 5)
       .text
     #expect(tiny.hasPrefix("Terminal too small"))
     #expect(
