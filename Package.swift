@@ -67,7 +67,7 @@ func module(
 
 /// A client interface: a struct of closures with test and preview values.
 func clientInterface(_ name: String, dependencies extra: [Target.Dependency] = []) -> [Target] {
-  module(name, in: "Clients", dependencies: [dependencies, dependenciesMacros] + extra)
+  module(name, in: "Clients/Interfaces", dependencies: [dependencies, dependenciesMacros] + extra)
 }
 
 /// A feature: depends on the core and on client interfaces only, tested with TestStore.
@@ -193,23 +193,23 @@ let package = Package(
     // Compression and the on-disk cache
     .systemLibrary(
       name: "CZlib",
-      path: "Clients/CZlib",
+      path: "Clients/Infrastructure/CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
   ]
-    + module("Zlib", in: "Clients", dependencies: ["CZlib"])
-    + module("FileSystem", in: "Clients", dependencies: [])
+    + module("Zlib", in: "Clients/Infrastructure", dependencies: ["CZlib"])
+    + module("FileSystem", in: "Clients/Infrastructure", dependencies: [])
     + clientInterface("CacheClient")
     + module(
-      "DiskCache",
-      in: "Clients",
+      "CacheClientLive",
+      in: "Clients/Live",
       dependencies: ["CacheClient", "FileSystem", "Zlib", concurrencyExtras, dependencies]
     )
 
     // HTTP clients
     + [
-      .target(name: "LiveHTTP", path: "Clients/LiveHTTP"),
+      .target(name: "LiveHTTP", path: "Clients/Infrastructure/LiveHTTP"),
       .testTarget(
         name: "LiveHTTPTests",
         dependencies: ["LiveHTTP", "HTTPTestServer", issueReportingTestSupport],
@@ -229,24 +229,24 @@ let package = Package(
     + clientInterface("NumberFactClient")
     + module(
       "NumberFactClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["NumberFactClient", "CacheClient", "LiveHTTP", dependencies],
       testDependencies: ["HTTPTestServer", concurrencyExtras]
     )
     + clientInterface("SignUpClient")
     + module(
       "SignUpClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["SignUpClient", "LiveHTTP", dependencies],
       testDependencies: ["HTTPTestServer"]
     )
 
     // Durable files and todos
-    + module("FileStore", in: "Clients", dependencies: ["FileSystem"])
+    + module("FileStore", in: "Clients/Infrastructure", dependencies: ["FileSystem"])
     + clientInterface("TodosClient", dependencies: [concurrencyExtras])
     + module(
       "TodosClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["TodosClient", "FileStore", "FileSystem", dependencies]
     )
 
@@ -254,7 +254,7 @@ let package = Package(
     + clientInterface("OrdersClient")
     + module(
       "OrdersClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["OrdersClient", "CacheClient", "LiveHTTP", dependencies],
       testDependencies: ["HTTPTestServer", clocks]
     )
@@ -263,13 +263,13 @@ let package = Package(
     + clientInterface("ContactsClient", dependencies: [concurrencyExtras])
     + module(
       "ContactsClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["ContactsClient", "FileStore", "FileSystem", dependencies]
     )
     + clientInterface("AnalyticsClient")
     + module(
       "AnalyticsClientLive",
-      in: "Clients",
+      in: "Clients/Live",
       dependencies: ["AnalyticsClient", "FileSystem", dependencies]
     )
 
@@ -295,7 +295,8 @@ let package = Package(
       .executableTarget(
         name: "composable",
         dependencies: [
-          "AnalyticsClientLive", "AppFeature", "ComposableCore", "ContactsClientLive", "DiskCache",
+          "AnalyticsClientLive", "AppFeature", "ComposableCore", "ContactsClientLive",
+          "CacheClientLive",
           "FileSystem", "NumberFactClientLive", "OrdersClientLive", "SignUpClientLive",
           "TerminalUI", "TodosClientLive",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -31,7 +31,7 @@ let package = Package(
     ),
   ],
   targets: [
-    benchmarkSuite("CacheBenchmarks", using: ["DiskCache", "Zlib"]),
+    benchmarkSuite("CacheBenchmarks", using: ["CacheClientLive", "Zlib"]),
     benchmarkSuite(
       "TodoListBenchmarks", using: ["ComposableCore", "TodoListFeature", "TodosClient"]),
     benchmarkSuite("RuntimeBenchmarks", using: ["ComposableCore", "ComposableTestSupport"]),

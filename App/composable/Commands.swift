@@ -2,7 +2,7 @@ import AppFeature
 import ArgumentParser
 import ComposableCore
 import CounterFeature
-import DiskCache
+import CacheClientLive
 import FormFeature
 import Foundation
 import NavigationFeature

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ComposableCore
 import ContactsClient
-import DiskCache
+import CacheClientLive
 import Foundation
 import NavigationFeature
 import OrdersClient

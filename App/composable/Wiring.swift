@@ -2,7 +2,7 @@ import AnalyticsClientLive
 import ArgumentParser
 import ComposableCore
 import ContactsClientLive
-import DiskCache
+import CacheClientLive
 import FileSystem
 import Foundation
 import NumberFactClientLive

@@ -1,5 +1,5 @@
 import Benchmark
-import DiskCache
+import CacheClientLive
 import Foundation
 import Zlib
 

@@ -1,5 +1,5 @@
 import ConcurrencyExtras
-import DiskCache
+import CacheClientLive
 import Foundation
 import Testing
 
