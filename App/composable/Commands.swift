@@ -1,8 +1,8 @@
 import AppFeature
 import ArgumentParser
+import CacheClientLive
 import ComposableCore
 import CounterFeature
-import CacheClientLive
 import FormFeature
 import Foundation
 import NavigationFeature

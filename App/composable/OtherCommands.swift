@@ -1,7 +1,7 @@
 import ArgumentParser
+import CacheClientLive
 import ComposableCore
 import ContactsClient
-import CacheClientLive
 import Foundation
 import NavigationFeature
 import OrdersClient

@@ -1,8 +1,8 @@
 import AnalyticsClientLive
 import ArgumentParser
+import CacheClientLive
 import ComposableCore
 import ContactsClientLive
-import CacheClientLive
 import FileSystem
 import Foundation
 import NumberFactClientLive

@@ -95,13 +95,17 @@ struct RenderSnapshotTests {
   }
 
   @Test func aSmallTerminalDegradesGracefully() {
-    let small = Renderer.render(store(AppReducer.State()), view: AppViewState(), width: 40, height: 10)
-      .text
+    let small = Renderer.render(
+      store(AppReducer.State()), view: AppViewState(), width: 40, height: 10
+    )
+    .text
     #expect(
       small.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 40 })
     #expect(small.contains("Count: 0"))
-    let tiny = Renderer.render(store(AppReducer.State()), view: AppViewState(), width: 20, height: 5)
-      .text
+    let tiny = Renderer.render(
+      store(AppReducer.State()), view: AppViewState(), width: 20, height: 5
+    )
+    .text
     #expect(tiny.hasPrefix("Terminal too small"))
     #expect(
       tiny.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 20 })

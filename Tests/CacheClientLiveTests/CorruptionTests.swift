@@ -1,5 +1,5 @@
-import ConcurrencyExtras
 import CacheClientLive
+import ConcurrencyExtras
 import Foundation
 import Testing
 
