@@ -23,8 +23,9 @@ struct LiveHTTPTests {
     await #expect(throws: LiveHTTP.TransportFailure.timeout) {
       try await LiveHTTP.send(URLRequest(url: server.baseURL), timeout: .milliseconds(300))
     }
-    // A sub-second deadline is kept, although URLSession on Linux rounds its own to seconds.
-    #expect(ContinuousClock.now - start < .seconds(3))
+    // The deadline ends the wait, not URLSession's own 31-second backstop (a loaded machine may
+    // take a few seconds to wind the cancelled request down).
+    #expect(ContinuousClock.now - start < .seconds(15))
   }
 
   @Test func aDroppedConnectionIsOffline() async throws {
