@@ -126,6 +126,8 @@ final class TerminalApp {
 final class ObservedRenderer {
   /// How many times it has drawn.
   private(set) var renderCount = 0
+  /// How many changes to what it drew it has been told of; each asks for one drawing.
+  private(set) var changesSeen = 0
   private let draw: @MainActor () -> Void
   /// Which drawing is current: a change seen by an older one's tracking is already drawn.
   private var generation = 0
@@ -141,7 +143,9 @@ final class ObservedRenderer {
     withObservationTracking {
       draw()
     } onChange: { [weak self] in
-      // Called as the change begins; draw once it is done, on the main actor.
+      // Called as the change begins (on the main actor, where the store changes); draw once it
+      // is done.
+      MainActor.assumeIsolated { self?.changesSeen += 1 }
       Task { @MainActor in
         guard let self, self.generation == drawn else { return }
         self.render()

@@ -71,8 +71,9 @@ struct Tile {
   }
 }
 
-/// Counts how often what `read` touched changed, observing again after each change as a
-/// renderer does.
+/// Counts how often what `read` touched changed. Observation tells of a change synchronously,
+/// as it begins, and then stops observing: call ``track()`` to observe again, as a renderer
+/// does after drawing.
 @MainActor
 final class ChangeCounter {
   private(set) var changes = 0
@@ -83,13 +84,11 @@ final class ChangeCounter {
     track()
   }
 
-  private func track() {
+  func track() {
     withObservationTracking {
       read()
     } onChange: { [weak self] in
-      // `onChange` runs as the change is about to happen; observe again once it has.
       MainActor.assumeIsolated { self?.changes += 1 }
-      Task { @MainActor in self?.track() }
     }
   }
 }
@@ -102,7 +101,10 @@ struct StoreObservationTests {
     store.send(.countTapped)
     #expect(counter.changes == 1)
     #expect(store.count == 1)
-    await settle()
+    // Observation stopped with the change; a second change is seen only by observing again.
+    store.send(.countTapped)
+    #expect(counter.changes == 1)
+    counter.track()
     store.send(.countTapped)
     #expect(counter.changes == 2)
   }
@@ -113,7 +115,6 @@ struct StoreObservationTests {
     store.send(.titleChanged("Renamed"))
     store.send(.child(.increment))
     store.send(.ignoredTapped)
-    await settle()
     #expect(counter.changes == 0)
     #expect(store.title == "Renamed")
   }
@@ -122,7 +123,6 @@ struct StoreObservationTests {
     let store = Store(initialState: Board.State()) { Board() }
     let counter = ChangeCounter { _ = store.ignored }
     store.send(.ignoredTapped)
-    await settle()
     #expect(counter.changes == 0)
     #expect(store.ignored == 1)
   }
@@ -134,7 +134,6 @@ struct StoreObservationTests {
     let labelReader = ChangeCounter { _ = child.label }
     let identityReader = ChangeCounter { _ = store.child._$id }
     store.send(.child(.increment))
-    await settle()
     #expect(valueReader.changes == 1)
     #expect(labelReader.changes == 0)
     #expect(identityReader.changes == 0)
@@ -146,7 +145,6 @@ struct StoreObservationTests {
     let child = store.scope(state: \.child, action: \.child)
     let labelReader = ChangeCounter { _ = child.label }
     store.send(.childReplaced)
-    await settle()
     #expect(labelReader.changes == 1)
   }
 
@@ -159,7 +157,6 @@ struct StoreObservationTests {
     }
     let counter = ChangeCounter { _ = store.state }
     store.send(.increment)
-    await settle()
     #expect(counter.changes == 1)
   }
 
@@ -208,7 +205,6 @@ struct StoreObservationTests {
       _ = store.scope(state: \.tiles, action: \.tiles).count
     }
     store.send(.tiles(.element(id: 1, action: .increment)))
-    await settle()
     #expect(counter.changes == 0)
     store.send(.addTile(2))
     #expect(counter.changes == 1)
