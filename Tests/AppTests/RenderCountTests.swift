@@ -48,7 +48,7 @@ struct RenderCountTests {
     }
   }
 
-  @Test func aCounterTickingOnABackgroundTabDoesNotRedrawTheTodoList() async {
+  @Test func aBackgroundTickDoesNotRedrawTheTodoList() async {
     let store = makeStore(tab: .counter)
     store.send(.counter(.toggleTimerButtonTapped))
     store.send(.tabSelected(.todos))

@@ -173,7 +173,7 @@ func roundTrips<Root, Value>(
   }
 
   @MainActor
-  @Test func tuplesOfMetatypesAndReferencesSurviveTenThousandRoundTrips() {
+  @Test func tupleWithMetatypeAndReferenceSurvivesRoundTrips() {
     let access = CaseAccess(\Odd.Cases.meta)
     #expect(access.isDirect)
     let token = Token("odd")
@@ -199,7 +199,7 @@ func roundTrips<Root, Value>(
     #expect(store.state == 5050)
   }
 
-  @Test func largeAndGenericPayloadsSurviveTenThousandRoundTrips() {
+  @Test func largeAndGenericPayloadsSurviveRoundTrips() {
     let large = CaseAccess(\WithLarge.Cases.large)
     #expect(MemoryLayout<Large>.size > 128)
     #expect(

@@ -72,7 +72,7 @@ struct Recorder: Reducer {
 
 @MainActor
 struct EffectOrderingTests {
-  @Test func sendEffectsAreProcessedSynchronouslyBeforeRunEffects() async {
+  @Test func sendEffectsRunSynchronouslyBeforeRunEffects() async {
     let store = Store(initialState: Recorder.State()) { Recorder() }
     let task = store.send(.start)
     // Everything synchronous happened before `send` returned.

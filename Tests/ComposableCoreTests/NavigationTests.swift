@@ -51,7 +51,7 @@ struct StackNavigationTests {
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func delegateFromAPushedChildUpdatesTheParentAndTheDetail() async {
+  @Test func aPushedChildsDelegateUpdatesParentAndDetail() async {
     let store = makeStore()
     await store.send(.itemTapped(1)) {
       $0.path[id: 0] = .detail(ItemDetail.State(item: apple))
@@ -181,7 +181,7 @@ struct PresentationTests {
     await clock.advance(by: .seconds(2))
   }
 
-  @Test func presentingAnotherDestinationCancelsThePreviousOnesEffects() async {
+  @Test func presentingAnotherCancelsThePreviousEffects() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.composeButtonTapped) {
@@ -232,7 +232,7 @@ struct PresentationTests {
     }
   }
 
-  @Test func aPresentationActionWithNothingPresentedIsARuntimeIssue() async {
+  @Test func presentationActionWithNothingShownIsAnIssue() async {
     let store = TestStore(initialState: Deleter.State()) { Deleter() }
     await withKnownIssue {
       await store.send(.alert(.presented(.confirmDelete))) { $0.isDeleted = true }

@@ -72,7 +72,7 @@ struct TimingTests {
     #expect(store.state.searches == ["com"])
   }
 
-  @Test func throttleLatestDeliversTheFirstAtOnceAndTheLatestAtTheEndOfTheWindow() async {
+  @Test func throttleLatestSendsFirstNowAndLatestAtWindowEnd() async {
     let clock = TestClock()
     let store = makeStore(latest: true, clock: clock)
     store.send(.tapped(1))

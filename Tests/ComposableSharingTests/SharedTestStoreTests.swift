@@ -50,7 +50,7 @@ struct SharedTestStoreTests {
     #expect(store.state.total == 2)
   }
 
-  @Test func aSharedChangeFromAReceivedActionIsAssertedWhenReceived() async {
+  @Test func aReceivedActionsSharedChangeIsAssertedThen() async {
     let store = TestStore(initialState: Tally.State()) { Tally() }
     await store.send(.incrementLater)
     await store.receive(.incremented) {

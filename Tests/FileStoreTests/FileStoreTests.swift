@@ -74,7 +74,7 @@ struct FileStoreTests {
     #expect(!directory.names.contains("notes.json"))
   }
 
-  @Test func aWriteInterruptedBeforeTheRenameLeavesTheOldFileIntact() throws {
+  @Test func aWriteCutBeforeTheRenameKeepsTheOldFile() throws {
     struct PowerCut: Error {}
     let directory = TemporaryDirectory()
     let url = directory.file("notes.json")

@@ -74,7 +74,7 @@ struct RefreshableListTests {
     }
   }
 
-  @Test func initialFailureWithoutRetryForParsingErrorsThenRetry() async {
+  @Test func aParsingFailureIsNotRetriedUntilAsked() async {
     let orders = ScriptedOrders()
     orders.fail(page: 0, with: .parsingError("bad json"))
     let store = makeStore(orders: orders)
@@ -276,7 +276,7 @@ struct RefreshableListTests {
     }
   }
 
-  @Test func aCachedFirstPageShowsAtOnceMarkedStaleUntilTheFreshOneArrives() async {
+  @Test func aCachedPageShowsStaleUntilTheFreshOneArrives() async {
     let clock = TestClock()
     let orders = ScriptedOrders()
     orders.delays.setValue([.all: .seconds(1)])

@@ -166,7 +166,7 @@ struct TodoListTests {
 
   // MARK: Row edits
 
-  @Test func togglingSavesAndSortsCompletedBelowActiveASecondLater() async {
+  @Test func togglingSavesAndSortsDoneTodosASecondLater() async {
     let clock = TestClock()
     let todos = RecordingTodos()
     let store = makeStore(
