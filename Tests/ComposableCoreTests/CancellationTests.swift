@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTestSupport
 import Testing
 
 /// A row with a timer, used to show that cancellation ids are per instance.
@@ -70,11 +71,15 @@ struct TickerList: Reducer {
   }
 }
 
+/// Exhaustive test stores: a tick that should not happen arrives unreceived and fails the test,
+/// so "it stopped" is asserted without waiting for nothing to happen.
 @MainActor
 struct CancellationTests {
-  func makeStore(_ state: TickerList.State, clock: TestClock<Duration>) -> StoreOf<TickerList> {
-    Store(initialState: state) {
-      TickerList()
+  func makeStore<R: Reducer>(
+    _ state: R.State, _ reducer: R, clock: TestClock<Duration>
+  ) -> TestStore<R.State, R.Action> where R.State: Equatable {
+    TestStore(initialState: state) {
+      reducer
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -82,118 +87,100 @@ struct CancellationTests {
 
   @Test func cancelStopsAnEffectById() async {
     let clock = TestClock()
-    let store = Store(initialState: Ticker.State(id: 1)) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    let task = store.send(.start)
-    await settle()
+    let store = makeStore(Ticker.State(id: 1), Ticker(), clock: clock)
+    await store.send(.start)
     await clock.advance(by: .seconds(2))
-    await eventually { store.state.ticks == 2 }
-    store.send(.stop)
-    await task.finish()
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.send(.stop)
     await clock.advance(by: .seconds(5))
-    await settle()
-    #expect(store.state.ticks == 2)
   }
 
   @Test func cancelInFlightReplacesTheRunningEffect() async {
     let clock = TestClock()
-    let store = Store(initialState: Ticker.State(id: 1)) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    let first = store.send(.start)
-    await settle()
+    let store = makeStore(Ticker.State(id: 1), Ticker(), clock: clock)
+    await store.send(.start)
     await clock.advance(by: .milliseconds(500))
-    let second = store.send(.restart)
-    await first.finish()
+    await store.send(.restart)
     // Only the restarted timer ticks: one tick per second from the restart, not two.
     await clock.advance(by: .seconds(3))
-    await eventually { store.state.ticks == 3 }
-    await settle()
-    #expect(store.state.ticks == 3)
-    second.cancel()
-    await second.finish()
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.receive(.tick) { $0.ticks = 3 }
+    await store.send(.stop)
   }
 
   @Test func withoutCancelInFlightBothEffectsRun() async {
     let clock = TestClock()
-    let store = Store(initialState: Ticker.State(id: 1)) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.send(.start)
-    store.send(.start)
-    await settle()
+    let store = makeStore(Ticker.State(id: 1), Ticker(), clock: clock)
+    await store.send(.start)
+    await store.send(.start)
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.ticks == 2 }
-    store.send(.stop)
-    await settle()
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    // One id cancels both.
+    await store.send(.stop)
     await clock.advance(by: .seconds(1))
-    await settle()
-    #expect(store.state.ticks == 2)
   }
 
   @Test func siblingsInAForEachDoNotCancelEachOther() async {
     let clock = TestClock()
-    let store = makeStore(TickerList.State(rows: [.init(id: 1), .init(id: 2)]), clock: clock)
-    store.send(.rows(.element(id: 1, action: .start)))
-    store.send(.rows(.element(id: 2, action: .start)))
-    await settle()
+    let store = makeStore(
+      TickerList.State(rows: [.init(id: 1), .init(id: 2)]), TickerList(), clock: clock)
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.rows(.element(id: 2, action: .start)))
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.rows.map(\.ticks) == [1, 1] }
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
     // Same CancelID, different element: only row 1 stops.
-    store.send(.rows(.element(id: 1, action: .stop)))
-    await settle()
+    await store.send(.rows(.element(id: 1, action: .stop)))
     await clock.advance(by: .seconds(2))
-    await eventually { store.state.rows[id: 2]?.ticks == 3 }
-    #expect(store.state.rows[id: 1]?.ticks == 1)
-    store.send(.rows(.element(id: 2, action: .stop)))
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 2 }
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 3 }
+    await store.send(.rows(.element(id: 2, action: .stop)))
   }
 
   @Test func removingAnElementCancelsItsEffects() async {
     let clock = TestClock()
-    let store = makeStore(TickerList.State(rows: [.init(id: 1), .init(id: 2)]), clock: clock)
-    store.send(.rows(.element(id: 1, action: .start)))
-    let survivor = store.send(.rows(.element(id: 2, action: .start)))
-    store.send(.remove(id: 1))
-    await settle()
+    let store = makeStore(
+      TickerList.State(rows: [.init(id: 1), .init(id: 2)]), TickerList(), clock: clock)
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.rows(.element(id: 2, action: .start)))
+    await store.send(.remove(id: 1)) { $0.rows.remove(id: 1) }
+    // A tick for row 1 would arrive as an action for a missing element, unreceived.
     await clock.advance(by: .seconds(2))
-    await eventually { store.state.rows[id: 2]?.ticks == 2 }
-    // A tick for row 1 would have been reported as an action for a missing element.
-    await settle()
-    #expect(store.state.rows.ids == [2])
-    survivor.cancel()
-    await survivor.finish()
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 2 }
+    await store.send(.rows(.element(id: 2, action: .stop)))
   }
 
   @Test func niliingIfLetStateCancelsChildEffects() async {
     let clock = TestClock()
-    let store = makeStore(TickerList.State(detail: .init(id: 9)), clock: clock)
-    let task = store.send(.detail(.start))
-    await settle()
+    let store = makeStore(TickerList.State(detail: .init(id: 9)), TickerList(), clock: clock)
+    await store.send(.detail(.start))
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.detail?.ticks == 1 }
-    store.send(.closeDetail)
-    await task.finish()
+    await store.receive(.detail(.tick)) { $0.detail?.ticks = 1 }
+    await store.send(.closeDetail) { $0.detail = nil }
     await clock.advance(by: .seconds(3))
-    await settle()
-    #expect(store.state.detail == nil)
   }
 
   @Test func scopedStoresShareTheRootsEffects() async throws {
     let clock = TestClock()
-    let store = makeStore(TickerList.State(detail: .init(id: 9)), clock: clock)
+    let store = Store(initialState: TickerList.State(detail: .init(id: 9))) {
+      TickerList()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
     let detail = try #require(store.scope(state: \.detail, action: \.detail))
     let task = detail.send(.start)
-    await settle()
-    await clock.advance(by: .seconds(2))
-    await eventually { detail.state.ticks == 2 }
-    #expect(store.state.detail?.ticks == 2)
+    // A live store's effect reaches its first sleep on another executor: advance until it ticks.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while detail.state.ticks == 0, ContinuousClock.now < deadline {
+      await clock.advance(by: .seconds(1))
+      await Task.yield()
+    }
+    #expect(detail.state.ticks >= 1)
+    #expect(store.state.detail?.ticks == detail.state.ticks)
     detail.send(.stop)
     await task.finish()
   }
