@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTestSupport
 import Testing
 
 struct Search: Reducer {
@@ -43,10 +44,13 @@ struct Search: Reducer {
   }
 }
 
+/// Exhaustive test stores: an effect that should not fire would arrive unreceived.
 @MainActor
 struct TimingTests {
-  func makeStore(latest: Bool = true, clock: TestClock<Duration>) -> StoreOf<Search> {
-    Store(initialState: Search.State()) {
+  func makeStore(latest: Bool = true, clock: TestClock<Duration>) -> TestStore<
+    Search.State, Search.Action
+  > {
+    TestStore(initialState: Search.State()) {
       Search(latest: latest)
     } withDependencies: {
       $0.continuousClock = clock
@@ -56,61 +60,52 @@ struct TimingTests {
   @Test func debounceRunsOnlyTheLastOfABurst() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
-    store.send(.queryChanged("c"))
-    await settle()
+    await store.send(.queryChanged("c")) { $0.query = "c" }
     await clock.advance(by: .milliseconds(200))
-    store.send(.queryChanged("co"))
-    await settle()
+    await store.send(.queryChanged("co")) { $0.query = "co" }
     await clock.advance(by: .milliseconds(200))
-    let last = store.send(.queryChanged("com"))
-    await settle()
+    await store.send(.queryChanged("com")) { $0.query = "com" }
     await clock.advance(by: .milliseconds(299))
-    await settle()
-    #expect(store.state.searches.isEmpty)
+    // Nothing yet: a search now would be received before this send.
+    await store.send(.cancelTaps)
     await clock.advance(by: .milliseconds(1))
-    await last.finish()
-    #expect(store.state.searches == ["com"])
+    await store.receive(.search("com")) { $0.searches = ["com"] }
   }
 
   @Test func throttleLatestSendsFirstNowAndLatestAtWindowEnd() async {
     let clock = TestClock()
     let store = makeStore(latest: true, clock: clock)
-    store.send(.tapped(1))
-    #expect(store.state.taps == [1])
+    await store.send(.tapped(1))
+    await store.receive(.tapDelivered(1)) { $0.taps = [1] }
     await clock.advance(by: .milliseconds(300))
-    store.send(.tapped(2))
-    store.send(.tapped(3))
-    #expect(store.state.taps == [1])
+    await store.send(.tapped(2))
+    await store.send(.tapped(3))
     await clock.advance(by: .milliseconds(700))
-    await eventually { store.state.taps == [1, 3] }
+    await store.receive(.tapDelivered(3)) { $0.taps = [1, 3] }
     // A tap long after the window passes straight through.
     await clock.advance(by: .seconds(5))
-    store.send(.tapped(4))
-    #expect(store.state.taps == [1, 3, 4])
+    await store.send(.tapped(4))
+    await store.receive(.tapDelivered(4)) { $0.taps = [1, 3, 4] }
   }
 
   @Test func throttleFirstKeepsTheFirstOfTheWindow() async {
     let clock = TestClock()
     let store = makeStore(latest: false, clock: clock)
-    store.send(.tapped(1))
-    store.send(.tapped(2))
-    store.send(.tapped(3))
-    await settle()
+    await store.send(.tapped(1))
+    await store.receive(.tapDelivered(1)) { $0.taps = [1] }
+    await store.send(.tapped(2))
+    await store.send(.tapped(3))
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.taps == [1, 2] }
-    await settle()
-    #expect(store.state.taps == [1, 2])
+    await store.receive(.tapDelivered(2)) { $0.taps = [1, 2] }
   }
 
   @Test func cancellingAThrottleDropsThePendingEffect() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
-    store.send(.tapped(1))
-    let pending = store.send(.tapped(2))
-    store.send(.cancelTaps)
-    await pending.finish()
+    await store.send(.tapped(1))
+    await store.receive(.tapDelivered(1)) { $0.taps = [1] }
+    await store.send(.tapped(2))
+    await store.send(.cancelTaps)
     await clock.advance(by: .seconds(2))
-    await settle()
-    #expect(store.state.taps == [1])
   }
 }
