@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTestSupport
 import Testing
 
 /// A feature that records the order in which its actions are processed.
@@ -87,61 +88,52 @@ struct EffectOrderingTests {
     #expect(store.state.log == ["sendThenRun", "a", "b"])
   }
 
-  @Test func mergeRunsEffectsTogether() async {
-    let clock = TestClock()
-    let store = Store(initialState: Recorder.State()) {
+  // Timed effects are tested through exhaustive test stores: an action that comes too early is
+  // received in the wrong place, and one that should not come at all is left unreceived.
+  func makeTestStore(clock: TestClock<Duration>) -> TestStore<Recorder.State, Recorder.Action> {
+    TestStore(initialState: Recorder.State()) {
       Recorder()
     } withDependencies: {
       $0.continuousClock = clock
     }
-    let task = store.send(.merged)
-    await settle()
+  }
+
+  @Test func mergeRunsEffectsTogether() async {
+    let clock = TestClock()
+    let store = makeTestStore(clock: clock)
+    await store.send(.merged) { $0.log = ["merged"] }
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.log.count == 2 }
-    #expect(store.state.log == ["merged", "fast"])
+    await store.receive(.step("fast")) { $0.log = ["merged", "fast"] }
     await clock.advance(by: .seconds(1))
-    await task.finish()
-    #expect(store.state.log == ["merged", "fast", "slow"])
+    await store.receive(.step("slow")) { $0.log = ["merged", "fast", "slow"] }
   }
 
   @Test func concatenateRunsEffectsOneAfterAnother() async {
     let clock = TestClock()
-    let store = Store(initialState: Recorder.State()) {
-      Recorder()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    let task = store.send(.concatenated)
-    await settle()
+    let store = makeTestStore(clock: clock)
+    await store.send(.concatenated) { $0.log = ["concatenated"] }
     await clock.advance(by: .seconds(2))
-    await eventually { store.state.log.count == 3 }
-    #expect(store.state.log == ["concatenated", "slow", "between"])
+    await store.receive(.step("slow")) { $0.log = ["concatenated", "slow"] }
+    await store.receive(.step("between")) { $0.log = ["concatenated", "slow", "between"] }
     // The third effect only started once the first finished, so it needs its own full second.
     await clock.advance(by: .milliseconds(999))
-    await settle()
-    #expect(store.state.log.count == 3)
+    await store.send(.step("probe")) { $0.log.append("probe") }
     await clock.advance(by: .milliseconds(1))
-    await task.finish()
-    #expect(store.state.log == ["concatenated", "slow", "between", "fast"])
+    await store.receive(.step("fast")) { $0.log.append("fast") }
   }
 
   @Test func actionsFromEffectsAreProcessedInTheOrderTheyArrive() async {
     let clock = TestClock()
-    let store = Store(initialState: Recorder.State()) {
-      Recorder()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.send(.delayed("third", 3))
-    store.send(.delayed("first", 1))
-    store.send(.delayed("second", 2))
-    await settle()
+    let store = makeTestStore(clock: clock)
+    await store.send(.delayed("third", 3))
+    await store.send(.delayed("first", 1))
+    await store.send(.delayed("second", 2))
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.log == ["first"] }
+    await store.receive(.step("first")) { $0.log = ["first"] }
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.log == ["first", "second"] }
+    await store.receive(.step("second")) { $0.log = ["first", "second"] }
     await clock.advance(by: .seconds(1))
-    await eventually { store.state.log == ["first", "second", "third"] }
+    await store.receive(.step("third")) { $0.log = ["first", "second", "third"] }
   }
 
   @Test func storeTaskCancelStopsTheActionsEffects() async {
@@ -155,9 +147,9 @@ struct EffectOrderingTests {
     #expect(!task.isCancelled)
     task.cancel()
     #expect(task.isCancelled)
+    // Finished means the effect is over: no time can bring its action any more.
     await task.finish()
     await clock.advance(by: .seconds(60))
-    await settle()
     #expect(store.state.log.isEmpty)
   }
 

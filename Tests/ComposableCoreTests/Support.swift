@@ -24,9 +24,3 @@ func eventually(
     await Task.yield()
   }
 }
-
-/// Lets every ready task run for a while, for tests that assert something did *not* happen.
-@MainActor
-func settle() async {
-  for _ in 0..<200 { await Task.yield() }
-}
