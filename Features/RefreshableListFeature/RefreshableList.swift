@@ -17,8 +17,6 @@ public struct RefreshableList: Sendable {
     public var showFilterDropdown: Bool
     /// Whether the list is loading because the filter changed.
     public var isChangingFilter: Bool
-    /// Whether a full-screen loading overlay covers the list.
-    public var showLoadingOverlay: Bool
     /// Whether requests are made to fail, for demonstration.
     public var simulateError: Bool
     /// Whether requests are made to return nothing, for demonstration.
@@ -42,7 +40,6 @@ public struct RefreshableList: Sendable {
       selectedFilter: OrderFilter = .all,
       showFilterDropdown: Bool = false,
       isChangingFilter: Bool = false,
-      showLoadingOverlay: Bool = false,
       simulateError: Bool = false,
       simulateEmpty: Bool = false,
       refreshErrorInfo: ErrorInfo? = nil,
@@ -56,7 +53,6 @@ public struct RefreshableList: Sendable {
       self.selectedFilter = selectedFilter
       self.showFilterDropdown = showFilterDropdown
       self.isChangingFilter = isChangingFilter
-      self.showLoadingOverlay = showLoadingOverlay
       self.simulateError = simulateError
       self.simulateEmpty = simulateEmpty
       self.refreshErrorInfo = refreshErrorInfo
@@ -71,6 +67,10 @@ public struct RefreshableList: Sendable {
     public var visibleOrders: IdentifiedArrayOf<Order> {
       (pageState.content ?? contentBeforeRefresh)?.items ?? []
     }
+
+    /// Whether a full-screen loading overlay covers the list: while a page is on its way,
+    /// unless the cached one already shows.
+    public var showLoadingOverlay: Bool { inFlight != nil && !isStale }
 
     var simulation: Simulation { Simulation(failure: simulateError, empty: simulateEmpty) }
   }
@@ -208,7 +208,6 @@ public struct RefreshableList: Sendable {
         }
         state.pageState = .loaded(OrderList(page), OrderList(page).loadMoreState)
         state.isStale = true
-        state.showLoadingOverlay = false
         return .none
 
       case .pageResponse(let load, let result):
@@ -335,14 +334,12 @@ public struct RefreshableList: Sendable {
   {
     state.inFlight = load
     state.pendingRetry = nil
-    state.showLoadingOverlay = true
     return fetch(load, showingCache: showingCache)
   }
 
   private func finish(_ state: inout State) {
     state.inFlight = nil
     state.pendingRetry = nil
-    state.showLoadingOverlay = false
     state.isChangingFilter = false
   }
 

@@ -35,9 +35,10 @@ struct RefreshableListTests {
     )
     await store.send(.loadMore) {
       $0.pageState = .loaded(list(pages: 0...3), .loading)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.loadMore, page: 4)
     }
+    // The overlay shows while a page is on its way (the clock holds the answer back).
+    #expect(store.state.showLoadingOverlay)
     // A second load-more while one is loading does nothing.
     await store.send(.loadMore)
     await clock.advance(by: .seconds(1))
@@ -55,7 +56,6 @@ struct RefreshableListTests {
     let store = makeStore(List.State(pageState: .loaded(list(pages: 0...0), .idle)), orders: orders)
     await store.send(.loadMore) {
       $0.pageState = .loaded(list(pages: 0...0), .loading)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.loadMore, page: 1)
     }
     await store.receive(\.pageResponse) {
@@ -65,7 +65,6 @@ struct RefreshableListTests {
     await store.send(.retry)
     await store.receive(\.loadMore) {
       $0.pageState = .loaded(list(pages: 0...0), .loading)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.loadMore, page: 1)
     }
     await store.receive(\.pageResponse) {
@@ -85,7 +84,6 @@ struct RefreshableListTests {
     }
     await store.send(.retry) {
       $0.pageState = .loading(.initial)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.initial)
     }
     await store.receive(\.pageResponse) {
@@ -265,7 +263,6 @@ struct RefreshableListTests {
       $0.selectedFilter = .noOrders
       $0.isChangingFilter = true
       $0.pageState = .loading(.initial)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.initial, filter: .noOrders)
     }
     await store.receive(\.pageResponse) {
@@ -289,8 +286,9 @@ struct RefreshableListTests {
     await store.receive(\.cachedPageLoaded) {
       $0.pageState = .loaded(List.OrderList(cached), .idle)
       $0.isStale = true
-      $0.showLoadingOverlay = false
     }
+    // The cached page shows instead of the overlay, while the fresh one is still loading.
+    #expect(!store.state.showLoadingOverlay)
     // No paging or refreshing from a stale page: the fresh first page is on its way.
     await store.send(.loadMore)
     await store.send(.pullToRefresh)
@@ -300,6 +298,7 @@ struct RefreshableListTests {
       $0.isStale = false
       $0.inFlight = nil
     }
+    #expect(!store.state.showLoadingOverlay)
   }
 
   @Test func aFailedRevalidationKeepsTheCachedPageWithABanner() async {
@@ -311,7 +310,6 @@ struct RefreshableListTests {
     await store.receive(\.cachedPageLoaded) {
       $0.pageState = .loaded(list(pages: 0...0), .idle)
       $0.isStale = true
-      $0.showLoadingOverlay = false
     }
     await store.receive(\.pageResponse) {
       $0.refreshErrorInfo = parsingInfo
@@ -336,7 +334,6 @@ struct RefreshableListTests {
     await store.send(.toggleErrorSimulation) { $0.simulateError = false }
     await store.send(.onAppear) {
       $0.pageState = .loading(.initial)
-      $0.showLoadingOverlay = true
       $0.inFlight = load(.initial, simulation: Simulation(empty: true))
     }
     await store.receive(\.pageResponse) {

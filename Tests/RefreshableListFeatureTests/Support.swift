@@ -96,7 +96,6 @@ extension TestStore where State == RefreshableList.State, Action == RefreshableL
       .onAppear,
       assert: {
         $0.pageState = .loading(.initial)
-        $0.showLoadingOverlay = true
         $0.inFlight = load(.initial)
       }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -109,13 +108,11 @@ extension RefreshableList.State {
     pageState = .loading(.refresh)
     if let shown { contentBeforeRefresh = shown }
     refreshErrorInfo = nil
-    showLoadingOverlay = true
     inFlight = load(.refresh)
   }
 
   /// What every final response does besides its own change: nothing is loading any more.
   mutating func loadFinished() {
-    showLoadingOverlay = false
     inFlight = nil
   }
 }
