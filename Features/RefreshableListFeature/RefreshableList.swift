@@ -17,10 +17,6 @@ public struct RefreshableList: Sendable {
     public var showFilterDropdown: Bool
     /// Whether the list is loading because the filter changed.
     public var isChangingFilter: Bool
-    /// Whether requests are made to fail, for demonstration.
-    public var simulateError: Bool
-    /// Whether requests are made to return nothing, for demonstration.
-    public var simulateEmpty: Bool
     /// A failed refresh (or revalidation) while older items stay visible: the error banner.
     public var refreshErrorInfo: ErrorInfo?
     /// Whether the items showing came from the cache and a fresh page is on its way.
@@ -40,8 +36,6 @@ public struct RefreshableList: Sendable {
       selectedFilter: OrderFilter = .all,
       showFilterDropdown: Bool = false,
       isChangingFilter: Bool = false,
-      simulateError: Bool = false,
-      simulateEmpty: Bool = false,
       refreshErrorInfo: ErrorInfo? = nil,
       isStale: Bool = false,
       pendingRetry: PendingRetry? = nil,
@@ -53,8 +47,6 @@ public struct RefreshableList: Sendable {
       self.selectedFilter = selectedFilter
       self.showFilterDropdown = showFilterDropdown
       self.isChangingFilter = isChangingFilter
-      self.simulateError = simulateError
-      self.simulateEmpty = simulateEmpty
       self.refreshErrorInfo = refreshErrorInfo
       self.isStale = isStale
       self.pendingRetry = pendingRetry
@@ -72,7 +64,6 @@ public struct RefreshableList: Sendable {
     /// unless the cached one already shows.
     public var showLoadingOverlay: Bool { inFlight != nil && !isStale }
 
-    var simulation: Simulation { Simulation(failure: simulateError, empty: simulateEmpty) }
   }
 
   /// The loaded orders.
@@ -150,10 +141,6 @@ public struct RefreshableList: Sendable {
     case retryTimerFired(PageLoad)
     /// The user asked to retry whatever failed.
     case retry
-    /// Turns simulated failures on or off.
-    case toggleErrorSimulation
-    /// Turns simulated empty answers on or off.
-    case toggleEmptySimulation
     /// Opens or closes the filter menu.
     case toggleFilterDropdown
     /// Chooses a filter: the list starts over from the first page.
@@ -169,6 +156,7 @@ public struct RefreshableList: Sendable {
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.ordersClient) var ordersClient
+  @Dependency(\.orderSimulation) var orderSimulation
   @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   /// A list reducer.
@@ -283,14 +271,6 @@ public struct RefreshableList: Sendable {
           return .none
         }
 
-      case .toggleErrorSimulation:
-        state.simulateError.toggle()
-        return .none
-
-      case .toggleEmptySimulation:
-        state.simulateEmpty.toggle()
-        return .none
-
       case .toggleFilterDropdown:
         state.showFilterDropdown.toggle()
         return .none
@@ -313,7 +293,7 @@ public struct RefreshableList: Sendable {
       page: page,
       perPage: state.perPage,
       filter: state.selectedFilter,
-      simulation: state.simulation
+      simulation: orderSimulation.current
     )
   }
 

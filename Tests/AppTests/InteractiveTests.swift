@@ -190,6 +190,14 @@ struct InteractiveTests {
     ])
     session.waitFor("[3 Orders]")
     session.waitFor("ORD-00001")
+    // The demo's error switch is the app's, shown on the status line; a refresh then fails
+    // and is retried.
+    var mark = session.output.value.count
+    session.type("e")
+    session.waitFor("[simulating errors]", after: mark)
+    mark = session.output.value.count
+    session.type("r")
+    session.waitFor("Retry 1 of 3", after: mark)
     session.type("\u{03}")
     #expect(session.waitForExit() == 0)
   }

@@ -328,10 +328,12 @@ struct RefreshableListTests {
   }
 
   @Test func simulationsApplyToTheNextRequest() async {
+    let simulation = OrderSimulation()
     let store = makeStore()
-    await store.send(.toggleEmptySimulation) { $0.simulateEmpty = true }
-    await store.send(.toggleErrorSimulation) { $0.simulateError = true }
-    await store.send(.toggleErrorSimulation) { $0.simulateError = false }
+    store.dependencies.orderSimulation = simulation
+    simulation.toggleEmpty()
+    simulation.toggleFailure()
+    simulation.toggleFailure()
     await store.send(.onAppear) {
       $0.pageState = .loading(.initial)
       $0.inFlight = load(.initial, simulation: Simulation(empty: true))

@@ -17,8 +17,10 @@ enum OrdersScreen {
   ) -> ScreenBody {
     var lines: [Line] = []
     var status = "Filter: \(list.selectedFilter.name)"
-    if list.simulateError { status += "  [simulating errors]" }
-    if list.simulateEmpty { status += "  [simulating empty]" }
+    // The demo's switches are a debug setting of the app, not the feature's state.
+    @Dependency(\.orderSimulation) var simulation
+    if simulation.current.failure { status += "  [simulating errors]" }
+    if simulation.current.empty { status += "  [simulating empty]" }
     if list.isStale { status += "  (cached, refreshing…)" }
     lines.append((status, .bold))
     if let banner = list.refreshErrorInfo {
@@ -66,6 +68,7 @@ enum OrdersScreen {
   }
 
   static func handle(_ key: KeyEvent, list: StoreOf<RefreshableList>, view: inout AppViewState) {
+    @Dependency(\.orderSimulation) var orderSimulation
     let count = list.visibleOrders.count
     switch key {
     case .up: view.orders.cursor = max(view.orders.cursor - 1, 0)
@@ -78,8 +81,8 @@ enum OrdersScreen {
     case .character("n"): list.send(.loadMore)
     case .character("r"): list.send(.pullToRefresh)
     case .character("R"): list.send(.retry)
-    case .character("e"): list.send(.toggleErrorSimulation)
-    case .character("m"): list.send(.toggleEmptySimulation)
+    case .character("e"): orderSimulation.toggleFailure()
+    case .character("m"): orderSimulation.toggleEmpty()
     case .character("f"):
       let all = OrderFilter.allCases
       list.send(
