@@ -113,7 +113,11 @@ public struct ContactsBook: Sendable {
       case .loadResponse(.success(let contacts)):
         state.isLoading = false
         state.hasLoaded = true
-        state.contacts = state.contacts.merging(loaded: contacts)
+        // The loaded contacts, then any added while the load was in flight: a late answer never
+        // erases them.
+        var merged = IdentifiedArray(contacts, uniquingIDsWith: { first, _ in first })
+        for contact in state.contacts where merged[id: contact.id] == nil { merged.append(contact) }
+        state.contacts = merged
         return .none
 
       case .loadResponse(.failure(let error)):

@@ -196,7 +196,11 @@ public struct TodoList: Sendable {
       case .loadResponse(.success(let todos)):
         state.isLoading = false
         state.hasLoaded = true
-        state.todos = state.todos.merging(loaded: todos)
+        // The stored todos, then any added while the load was in flight: a late answer never
+        // erases them.
+        var merged = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
+        for todo in state.todos where merged[id: todo.id] == nil { merged.append(todo) }
+        state.todos = merged
         return .none
 
       case .loadResponse(.failure(let error)):

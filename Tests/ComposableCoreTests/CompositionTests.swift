@@ -446,23 +446,3 @@ struct Failing: Reducer {
     }
   }
 }
-
-struct LoadedMergeTests {
-  struct Thing: Equatable, Identifiable {
-    let id: Int
-    var name: String
-  }
-
-  @Test func loadedElementsComeFirstAndLocalAdditionsStay() {
-    let local: IdentifiedArrayOf<Thing> = [
-      Thing(id: 9, name: "added meanwhile"), Thing(id: 1, name: "stale"),
-    ]
-    let merged = local.merging(loaded: [
-      Thing(id: 1, name: "fresh"), Thing(id: 2, name: "b"), Thing(id: 2, name: "dup"),
-    ])
-    #expect(
-      merged.elements == [
-        Thing(id: 1, name: "fresh"), Thing(id: 2, name: "b"), Thing(id: 9, name: "added meanwhile"),
-      ])
-  }
-}

@@ -105,6 +105,19 @@ struct TodoListTests {
     }
   }
 
+  @Test func aDuplicatedLoadedTodoKeepsItsFirstCopy() async {
+    let store = makeStore(
+      TodoList.State(),
+      todos: RecordingTodos([item(1, "Milk"), item(2, "Eggs"), item(1, "Milk again")])
+    )
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.todos = [item(1, "Milk"), item(2, "Eggs")]
+    }
+  }
+
   @Test func aTodoAddedWhileLoadingSurvivesTheLoad() async {
     let clock = TestClock()
     let todos = RecordingTodos([item(1, "Milk")])
