@@ -20,11 +20,15 @@ public final class SharedReferences: Sendable {
     initialValue: @autoclosure () -> Key.Value
   ) -> SharedBox<Key.Value> {
     let id = BoxID(type: ObjectIdentifier(Key.self), id: AnyHashable(key.id))
+    if let box = boxes.withLock({ $0[id]?.box }) as? SharedBox<Key.Value> { return box }
+    // Made outside the lock: the initial value, the load and the subscription may themselves
+    // reach other shared values (a default read from another one, say).
+    let made = SharedBox(key: key, initialValue: initialValue(), references: self)
     return boxes.withLock { boxes in
+      // Another holder may have made it meanwhile: theirs is the one.
       if let box = boxes[id]?.box as? SharedBox<Key.Value> { return box }
-      let box = SharedBox(key: key, initialValue: initialValue(), references: self)
-      boxes[id] = WeakBox(box: box)
-      return box
+      boxes[id] = WeakBox(box: made)
+      return made
     }
   }
 

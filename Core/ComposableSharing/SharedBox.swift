@@ -1,7 +1,7 @@
 import ConcurrencyExtras
+import Foundation
 import IssueReporting
 import Observation
-import Synchronization
 
 /// What a test store needs of a shared value without knowing its type.
 package protocol AnySharedBox: AnyObject, Sendable {
@@ -19,14 +19,18 @@ package protocol AnySharedBox: AnyObject, Sendable {
 
 /// The one value behind every holder of a key: locked, observed, persisted through the key.
 final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sendable {
-  // Unchecked: `state` is behind a mutex; the rest is immutable or itself thread-safe.
+  // Unchecked: `state` is only touched holding `lock`; the rest is immutable or thread-safe.
   private struct State {
     var value: Value
     var loadError: (any Error)?
     var saveError: (any Error)?
   }
 
-  private let state: Mutex<State>
+  /// Recursive: a change that reads its own holder (`$count.withLock { $0 = count + 1 }`
+  /// instead of `$0 += 1`) then stops at Swift's exclusivity check, with a message, rather than
+  /// hanging on the lock.
+  private let lock = NSRecursiveLock()
+  private var _state: State
   private let registrar = ObservationRegistrar()
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
@@ -40,7 +44,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   /// A value no key stores: `Shared(value:)`.
   init(value: Value, references: SharedReferences?) {
-    state = Mutex(State(value: value))
+    _state = State(value: value)
     save = nil
     saveInterval = nil
     equal = Self.equality()
@@ -62,7 +66,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       loaded.loadError = error
       reportIssue("Could not load \(key): \(error)")
     }
-    state = Mutex(loaded)
+    _state = loaded
     if let key = key as? any SharedKey<Value> {
       save = { try key.save($0) }
       saveInterval = key.saveInterval
@@ -77,22 +81,28 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     subscription = key.subscribe { [weak self] value in self?.receiveExternal(value) }
   }
 
+  private func withState<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&_state)
+  }
+
   /// The current value, reported to the observation tracking in progress.
   var value: Value {
     registrar.access(self, keyPath: valueKeyPath)
-    return state.withLock { $0.value }
+    return withState { $0.value }
   }
 
   var anyValue: Any {
-    state.withLock { $0.value }
+    withState { $0.value }
   }
 
   var loadError: (any Error)? {
-    state.withLock { $0.loadError }
+    withState { $0.loadError }
   }
 
   var saveError: (any Error)? {
-    state.withLock { $0.saveError }
+    withState { $0.saveError }
   }
 
   /// Changes the value under the lock, then tells observers, the test store watching, and the
@@ -100,7 +110,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     references?.tracker.withLock { $0 }?.willChange(self)
     let (result, value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      try state.withLock { state in
+      try withState { state in
         let result = try body(&state.value)
         return (result, state.value)
       }
@@ -120,15 +130,15 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   func saveNow() {
     guard let save else { return }
-    store(state.withLock { $0.value }, with: save)
+    store(withState { $0.value }, with: save)
   }
 
   private func store(_ value: Value, with save: @Sendable (Value) throws -> Void) {
     do {
       try save(value)
-      state.withLock { $0.saveError = nil }
+      withState { $0.saveError = nil }
     } catch {
-      state.withLock { $0.saveError = error }
+      withState { $0.saveError = error }
       reportIssue("Could not save \(keyDescription): \(error)")
     }
   }
@@ -136,7 +146,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// A value stored from outside: shown to every holder, not saved back.
   private func receiveExternal(_ value: Value) {
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      state.withLock {
+      withState {
         $0.value = value
         $0.loadError = nil
       }
@@ -145,7 +155,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   func restore(_ value: Any) {
     guard let value = value as? Value else { return }
-    state.withLock { $0.value = value }
+    withState { $0.value = value }
   }
 
   func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {

@@ -74,6 +74,12 @@ struct SharedInMemoryTests {
     #expect(changes.value == 1)
   }
 
+  @Test func aDefaultCanComeFromAnotherSharedValue() {
+    @Shared(.inMemory("base")) var base = 5
+    @Shared(.inMemory("derived")) var derived = base * 2
+    #expect(derived == 10)
+  }
+
   @Test func eachTestHasItsOwnInMemoryValues() {
     // Another test uses "count" too; this one starts from its own default.
     @Shared(.inMemory("count")) var count = 42
