@@ -183,6 +183,16 @@ struct StoreObservationTests {
     #expect(store.scope(state: \.detail, action: \.detail.presented) == nil)
   }
 
+  @Test func aPresentationScopeWrapsActionsInPresented() {
+    let store = Store(initialState: Board.State()) { Board() }
+    #expect(store.scope(state: \.detail, action: \.detail) == nil)
+    store.send(.showDetail)
+    let detail: Store<Tile.State, Tile.Action>? = store.scope(state: \.detail, action: \.detail)
+    detail?.send(.increment)
+    #expect(store.detail?.value == 1)
+    #expect(detail === store.scope(state: \.detail, action: \.detail))
+  }
+
   @Test func collectionScopingGivesOneStorePerElement() {
     let store = Store(initialState: Board.State()) { Board() }
     store.send(.addTile(1))

@@ -974,30 +974,30 @@ func scopeLeaf(_ store: StoreOf<GenericScope10>) -> StoreOf<Counter> {
 /// types are inferred on their own.
 @MainActor
 func presentedLeaf(_ store: StoreOf<P10>) -> StoreOf<Counter> {
-  let level9 = store.scope(state: \.child, action: \.child.presented)!
-  let level8 = level9.scope(state: \.child, action: \.child.presented)!
-  let level7 = level8.scope(state: \.child, action: \.child.presented)!
-  let level6 = level7.scope(state: \.child, action: \.child.presented)!
-  let level5 = level6.scope(state: \.child, action: \.child.presented)!
-  let level4 = level5.scope(state: \.child, action: \.child.presented)!
-  let level3 = level4.scope(state: \.child, action: \.child.presented)!
-  let level2 = level3.scope(state: \.child, action: \.child.presented)!
-  let level1 = level2.scope(state: \.child, action: \.child.presented)!
-  return level1.scope(state: \.child, action: \.child.presented)!
+  let level9 = store.scope(state: \.child, action: \.child)!
+  let level8 = level9.scope(state: \.child, action: \.child)!
+  let level7 = level8.scope(state: \.child, action: \.child)!
+  let level6 = level7.scope(state: \.child, action: \.child)!
+  let level5 = level6.scope(state: \.child, action: \.child)!
+  let level4 = level5.scope(state: \.child, action: \.child)!
+  let level3 = level4.scope(state: \.child, action: \.child)!
+  let level2 = level3.scope(state: \.child, action: \.child)!
+  let level1 = level2.scope(state: \.child, action: \.child)!
+  return level1.scope(state: \.child, action: \.child)!
 }
 
 /// The counter's store ten levels below a `GenericPresent10` store, one scope per step so each step's
 /// types are inferred on their own.
 @MainActor
 func presentedLeaf(_ store: StoreOf<GenericPresent10>) -> StoreOf<Counter> {
-  let level9 = store.scope(state: \.child, action: \.child.presented)!
-  let level8 = level9.scope(state: \.child, action: \.child.presented)!
-  let level7 = level8.scope(state: \.child, action: \.child.presented)!
-  let level6 = level7.scope(state: \.child, action: \.child.presented)!
-  let level5 = level6.scope(state: \.child, action: \.child.presented)!
-  let level4 = level5.scope(state: \.child, action: \.child.presented)!
-  let level3 = level4.scope(state: \.child, action: \.child.presented)!
-  let level2 = level3.scope(state: \.child, action: \.child.presented)!
-  let level1 = level2.scope(state: \.child, action: \.child.presented)!
-  return level1.scope(state: \.child, action: \.child.presented)!
+  let level9 = store.scope(state: \.child, action: \.child)!
+  let level8 = level9.scope(state: \.child, action: \.child)!
+  let level7 = level8.scope(state: \.child, action: \.child)!
+  let level6 = level7.scope(state: \.child, action: \.child)!
+  let level5 = level6.scope(state: \.child, action: \.child)!
+  let level4 = level5.scope(state: \.child, action: \.child)!
+  let level3 = level4.scope(state: \.child, action: \.child)!
+  let level2 = level3.scope(state: \.child, action: \.child)!
+  let level1 = level2.scope(state: \.child, action: \.child)!
+  return level1.scope(state: \.child, action: \.child)!
 }

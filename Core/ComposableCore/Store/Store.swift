@@ -135,6 +135,39 @@ public final class Store<State, Action> {
     return child
   }
 
+  /// A store for presented child state while it is presented, `nil` otherwise:
+  /// `store.scope(state: \.destination, action: \.destination)`, whose actions reach the parent
+  /// wrapped in `.presented`. The same store while the child stays presented, as above.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    // Told apart from the plain optional scope over the same paths, whose actions are the
+    // presentation actions themselves.
+    let id = ScopeID(state: toChildState, action: toPresentationAction, element: "presented")
+    guard let initial = state[keyPath: toChildState] else {
+      if children.removeValue(forKey: id) != nil { removableChildren -= 1 }
+      return nil
+    }
+    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
+    let last = LastPresented(initial)
+    // The presentation case resolves to its generated case path once; `.presented` is added
+    // around each action, instead of going through the two-case key path every time.
+    let embed = CaseAccess(toPresentationAction)
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedCore(
+        base: core,
+        toState: { parent in
+          if let current = parent[keyPath: toChildState] { last.value = current }
+          return last.value
+        },
+        fromAction: { embed.embed(.presented($0)) }
+      )
+    )
+    cache(child, at: id, isGone: { $0[keyPath: toChildState] == nil })
+    return child
+  }
+
   /// A store for a child feature: it sees the child's part of this store's state, and its
   /// actions go through this store's reducer, embedded by `action`. Every call with the same
   /// paths returns the same store.
