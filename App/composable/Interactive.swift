@@ -127,7 +127,10 @@ final class ObservedRenderer {
   /// How many times it has drawn.
   private(set) var renderCount = 0
   /// How many changes to what it drew it has been told of; each asks for one drawing.
-  private(set) var changesSeen = 0
+  var changesSeen: Int { seen.value }
+  // Counted as the change is reported, on whatever thread made it: a store changes on the main
+  // actor, but a shared preference written by another process is picked up in the background.
+  private let seen = LockIsolated(0)
   private let draw: @MainActor () -> Void
   /// Which drawing is current: a change seen by an older one's tracking is already drawn.
   private var generation = 0
@@ -142,10 +145,10 @@ final class ObservedRenderer {
     let drawn = generation
     withObservationTracking {
       draw()
-    } onChange: { [weak self] in
-      // Called as the change begins (on the main actor, where the store changes); draw once it
-      // is done.
-      MainActor.assumeIsolated { self?.changesSeen += 1 }
+    } onChange: { [seen, weak self] in
+      // Called as the change begins, wherever it happens; draw once it is done, on the main
+      // actor.
+      seen.withValue { $0 += 1 }
       Task { @MainActor in
         guard let self, self.generation == drawn else { return }
         self.render()

@@ -102,6 +102,17 @@ struct RenderCountTests {
     #expect(renderer.renderCount == 2)
   }
 
+  @Test func aSharedValueChangedInTheBackgroundRedraws() async {
+    let store = makeStore(tab: .counter)
+    let (renderer, screen) = makeRenderer(store)
+    // What another process's write does once it is picked up: a change off the main actor.
+    let account = store.state.signUp.$accountEmail
+    await Task.detached { account.withLock { $0 = "ada@example.com" } }.value
+    #expect(renderer.changesSeen == 1)
+    await drawn(renderer, count: 2)
+    #expect(screen().contains("✉ ada@example.com"))
+  }
+
   @Test func switchingTabsRedraws() async {
     let store = makeStore(tab: .counter)
     let (renderer, screen) = makeRenderer(store)
