@@ -34,14 +34,14 @@ struct RenderCountTests {
   /// Waits until the drawings the renderer was asked for have been made: a change schedules
   /// its drawing on the main actor.
   func drawn(_ renderer: ObservedRenderer, count: Int) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while renderer.renderCount < count, ContinuousClock.now < deadline { await Task.yield() }
   }
 
   /// Advances the clock a second at a time until the counter has ticked to `count`: the timer's
   /// effect starts on another executor, so a busy machine may reach its first sleep late.
   func tick(_ store: StoreOf<AppReducer>, to count: Int) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while store.counter.count < count, ContinuousClock.now < deadline {
       await clock.advance(by: .seconds(1))
       await Task.yield()
