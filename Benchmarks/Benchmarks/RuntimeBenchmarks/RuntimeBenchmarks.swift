@@ -154,4 +154,5 @@ let benchmarks: @Sendable () -> Void = {
 
   observationBenchmarks()
   sharingBenchmarks()
+  recordingBenchmarks()
 }

@@ -87,3 +87,44 @@ func sharingBenchmarks() {
     benchmark.measurement(.custom("files written", useScalingFactor: false), files.writes)
   }
 }
+
+/// A counter whose actions can be recorded.
+@Reducer
+struct RecordedCounter {
+  struct State: Equatable {
+    var count = 0
+  }
+
+  enum Action: Codable, Equatable {
+    case increment
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+/// What recording adds to a send.
+func recordingBenchmarks() {
+  mainActorBenchmark("Store send, recorded counter, not recording") { benchmark in
+    let store = Store(initialState: RecordedCounter.State()) { RecordedCounter() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(.increment) }
+    benchmark.stopMeasurement()
+  }
+
+  mainActorBenchmark("Store send, recorded counter, recording") { benchmark in
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-recording-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = try! SessionRecorder(url: url, feature: "RecordedCounter")
+    let store = Store(initialState: RecordedCounter.State()) {
+      RecordedCounter().recording(to: recorder)
+    }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(.increment) }
+    benchmark.stopMeasurement()
+    recorder.flush()
+  }
+}

@@ -12,7 +12,11 @@ public final class SessionRecorder: Sendable {
 
   private let handle: FileHandle
   private let queue = DispatchQueue(label: "composable.session-recorder")
-  private let pending = Mutex<(lines: [Data], scheduled: Bool, sequence: Int)>(([], false, 0))
+  /// Steps not yet encoded and written, and whether a write is already scheduled.
+  private let pending = Mutex<(steps: [PendingStep], scheduled: Bool, sequence: Int)>(
+    ([], false, 0))
+  /// Used on the recorder's queue only.
+  private let lineEncoder = UncheckedSendable(SessionRecorder.encoder)
 
   /// Starts a recording of `feature` at `url`, replacing any file there.
   public init(url: URL, feature: String) throws {
@@ -27,23 +31,19 @@ public final class SessionRecorder: Sendable {
     try? handle.close()
   }
 
-  /// Queues one processed action and the state after it.
-  func record(_ action: some Encodable, stateAfter state: Any) {
-    let dump = String(customDumping: state)
-    let line: Data
-    let sequence = pending.withLock { pending in
-      pending.sequence += 1
-      return pending.sequence
+  /// Queues one processed action and the state after it. Encoding and writing happen on the
+  /// recorder's queue: the store only copies the values.
+  func record<Action: Encodable>(_ action: Action, stateAfter state: Any) {
+    let time = Date()
+    // Values copied out of the store and only read on the recorder's queue.
+    let encode: (JSONEncoder, Int) throws -> Data = { encoder, sequence in
+      let entry = RecordedStep(
+        seq: sequence, time: time, action: action, state: String(customDumping: state))
+      return try encoder.encode(entry) + Data("\n".utf8)
     }
-    do {
-      let entry = RecordedStep(seq: sequence, time: Date(), action: action, state: dump)
-      line = try Self.encoder.encode(entry) + Data("\n".utf8)
-    } catch {
-      reportIssue("Could not record action \(sequence): \(error)")
-      return
-    }
+    let step = PendingStep(encode: UncheckedSendable(encode))
     let schedule = pending.withLock { pending in
-      pending.lines.append(line)
+      pending.steps.append(step)
       defer { pending.scheduled = true }
       return !pending.scheduled
     }
@@ -56,19 +56,32 @@ public final class SessionRecorder: Sendable {
   }
 
   private func writePending() {
-    let lines = pending.withLock { pending in
+    let (steps, first) = pending.withLock { pending in
       defer {
-        pending.lines = []
+        pending.sequence += pending.steps.count
+        pending.steps = []
         pending.scheduled = false
       }
-      return pending.lines
+      return (pending.steps, pending.sequence + 1)
     }
-    guard !lines.isEmpty else { return }
+    guard !steps.isEmpty else { return }
+    var data = Data()
+    for (offset, step) in steps.enumerated() {
+      do {
+        data += try step.encode.value(lineEncoder.value, first + offset)
+      } catch {
+        reportIssue("Could not record action \(first + offset): \(error)")
+      }
+    }
     do {
-      try handle.write(contentsOf: lines.reduce(Data(), +))
+      try handle.write(contentsOf: data)
     } catch {
       reportIssue("Could not write the recording: \(error)")
     }
+  }
+
+  private struct PendingStep: Sendable {
+    let encode: UncheckedSendable<(JSONEncoder, Int) throws -> Data>
   }
 
   static var encoder: JSONEncoder {
