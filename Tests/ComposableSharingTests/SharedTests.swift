@@ -156,7 +156,7 @@ struct SharedFileStorageTests {
       @Shared(.fileStorage(url)) var user = User(name: "Blob", age: 3)
       $user.save()
       try JSONEncoder().encode(User(name: "Edited", age: 9)).write(to: url, options: .atomic)
-      let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+      let deadline = ContinuousClock.now.advanced(by: .seconds(20))
       while user.name != "Edited", ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(50))
       }
