@@ -116,3 +116,23 @@ struct RecordingTests {
     }
   }
 }
+
+/// The core's action wrappers can be recorded when what they carry can.
+struct CodableActionTests {
+  func roundTrip<T: Codable & Equatable>(_ value: T) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+  }
+
+  @Test func presentationIdentifiedAndStackActionsRoundTrip() throws {
+    let presented: PresentationAction<Tally.Action> = .presented(.add(2))
+    #expect(try roundTrip(presented) == presented)
+    #expect(try roundTrip(PresentationAction<Tally.Action>.dismiss) == .dismiss)
+    let element = IdentifiedAction<Int, Tally.Action>.element(id: 7, action: .echo("x"))
+    #expect(try roundTrip(element) == element)
+    let stack: [StackAction<Int, Tally.Action>] = [
+      .element(id: 1, action: .add(1)), .popFrom(id: 2), .push(id: 3, state: 9),
+    ]
+    #expect(try roundTrip(stack) == stack)
+    #expect(String(decoding: try JSONEncoder().encode(StackElementID(4)), as: UTF8.self) == "4")
+  }
+}

@@ -82,6 +82,8 @@ public enum PresentationAction<Action>: CasePathable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
+/// Recordable when the child's action is: `{"dismiss": {}}`, `{"presented": {"_0": …}}`.
+extension PresentationAction: Codable where Action: Codable {}
 extension PresentationAction: Sendable where Action: Sendable {}
 
 extension Case {

@@ -11,6 +11,9 @@ public enum StackAction<State, Action>: CasePathable {
   indirect case push(id: StackElementID, state: State)
 }
 
+/// Recordable when the elements' states and actions are.
+extension StackAction: Codable where State: Codable, Action: Codable {}
+
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}

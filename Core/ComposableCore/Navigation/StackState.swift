@@ -30,6 +30,19 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
   public var customDumpDescription: String { "\(rawValue)" }
 }
 
+extension StackElementID: Codable {
+  /// An id written as its number.
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+  }
+
+  /// Writes the number.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
 /// Hands out stack element ids in increasing order.
 public struct StackElementIDGenerator: Sendable {
   private let counter = LockIsolated(0)

@@ -11,6 +11,8 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action>: CasePathable {
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where Action: Sendable {}
+/// Recordable when the id and the element's action are.
+extension IdentifiedAction: Codable where ID: Codable, Action: Codable {}
 
 /// The identified action of an element reducer: `IdentifiedActionOf<Row>`.
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
