@@ -36,9 +36,10 @@ public final class Store<State, Action> {
   private var lastIdentity: ObservableStateID?
   /// The core observer that checks identity and prunes children after each action, once needed.
   private var coreObserver: Int?
-  private var children: [ScopeID: CachedChild] = [:]
-  /// How many cached children can go away, checked after each action.
-  private var removableChildren = 0
+  /// Stores of children that exist as long as this store does.
+  private var children: [ScopeID: AnyObject] = [:]
+  /// Stores of children that can go away, looked at after each action.
+  private var transientChildren: [ScopeID: TransientChild] = [:]
 
   @usableFromInline
   package init(core: any StoreCore<State, Action>) {
@@ -115,24 +116,13 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction>? {
     let id = ScopeID(state: toChildState, action: toChildAction)
     guard let initial = state[keyPath: toChildState] else {
-      if children.removeValue(forKey: id) != nil { removableChildren -= 1 }
+      transientChildren[id] = nil
       return nil
     }
-    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
-    let last = LastPresented(initial)
     let embed = CaseAccess(toChildAction)
-    let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(
-        base: core,
-        toState: { parent in
-          if let current = parent[keyPath: toChildState] { last.value = current }
-          return last.value
-        },
-        fromAction: { embed.embed($0) }
-      )
-    )
-    cache(child, at: id, isGone: { $0[keyPath: toChildState] == nil })
-    return child
+    return transientChild(
+      at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
+      embed: { embed.embed($0) })
   }
 
   /// A store for presented child state while it is presented, `nil` otherwise:
@@ -146,26 +136,15 @@ public final class Store<State, Action> {
     // presentation actions themselves.
     let id = ScopeID(state: toChildState, action: toPresentationAction, element: "presented")
     guard let initial = state[keyPath: toChildState] else {
-      if children.removeValue(forKey: id) != nil { removableChildren -= 1 }
+      transientChildren[id] = nil
       return nil
     }
-    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
-    let last = LastPresented(initial)
     // The presentation case resolves to its generated case path once; `.presented` is added
     // around each action, instead of going through the two-case key path every time.
     let embed = CaseAccess(toPresentationAction)
-    let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(
-        base: core,
-        toState: { parent in
-          if let current = parent[keyPath: toChildState] { last.value = current }
-          return last.value
-        },
-        fromAction: { embed.embed(.presented($0)) }
-      )
-    )
-    cache(child, at: id, isGone: { $0[keyPath: toChildState] == nil })
-    return child
+    return transientChild(
+      at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
+      embed: { embed.embed(.presented($0)) })
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
@@ -176,11 +155,11 @@ public final class Store<State, Action> {
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(state: toChildState, action: toChildAction)
-    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
+    if let child = children[id] as? Store<ChildState, ChildAction> { return child }
     let child = Store<ChildState, ChildAction>(
       core: ScopedCore(base: core, toState: toChildState, fromAction: CaseAccess(toChildAction))
     )
-    cache(child, at: id, isGone: nil)
+    children[id] = child
     return child
   }
 
@@ -191,43 +170,47 @@ public final class Store<State, Action> {
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    StoreCollection(ids: state[keyPath: toElements].ids.elements) { [unowned self] id in
-      let scopeID = ScopeID(state: toElements, action: toElementAction, element: id)
-      if let child = children[scopeID]?.store as? Store<ElementState, ElementAction> {
-        return child
-      }
+    let embed = CaseAccess(toElementAction)
+    return StoreCollection(ids: state[keyPath: toElements].ids.elements) { [unowned self] id in
       // The store is only handed out for an id the collection holds.
-      let last = LastPresented(core.state[keyPath: toElements][id: id]!)
-      let embed = CaseAccess(toElementAction)
-      let child = Store<ElementState, ElementAction>(
-        core: ScopedCore(
-          base: core,
-          toState: { parent in
-            if let current = parent[keyPath: toElements][id: id] { last.value = current }
-            return last.value
-          },
-          fromAction: { embed.embed(.element(id: id, action: $0)) }
-        )
-      )
-      cache(child, at: scopeID, isGone: { $0[keyPath: toElements][id: id] == nil })
-      return child
+      transientChild(
+        at: ScopeID(state: toElements, action: toElementAction, element: id),
+        initial: core.state[keyPath: toElements][id: id]!,
+        toChild: { $0[keyPath: toElements][id: id] }
+      ) { embed.embed(.element(id: id, action: $0)) }
     }
   }
 
   // MARK: Observation and cached children
 
+  /// The cached store of a child that can go away (optional, presented, or a row): the same
+  /// store while `toChild` finds it, showing its last state once it is gone, released then.
+  private func transientChild<ChildState, ChildAction>(
+    at id: ScopeID,
+    initial: ChildState,
+    toChild: @escaping (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
+    let last = LastPresented(initial)
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedCore(
+        base: core,
+        toState: { parent in
+          if let current = toChild(parent) { last.value = current }
+          return last.value
+        },
+        fromAction: embed
+      )
+    )
+    transientChildren[id] = TransientChild(store: child, isGone: { toChild($0) == nil })
+    startObservingCore()
+    return child
+  }
+
   private func accessIdentity() {
     startObservingCore()
     registrar.access(self, keyPath: stateKeyPath)
-  }
-
-  private func cache(_ child: AnyObject, at id: ScopeID, isGone: ((State) -> Bool)?) {
-    if children[id]?.isGone != nil { removableChildren -= 1 }
-    children[id] = CachedChild(store: child, isGone: isGone)
-    if isGone != nil {
-      removableChildren += 1
-      startObservingCore()
-    }
   }
 
   /// After each action: tells observers when the state was replaced by another value, and lets
@@ -239,13 +222,10 @@ public final class Store<State, Action> {
   }
 
   private func coreDidChange() {
-    guard removableChildren > 0 || identity != nil else { return }
+    guard !transientChildren.isEmpty || identity != nil else { return }
     let state = core.state
-    if removableChildren > 0 {
-      for (id, child) in children where child.isGone?(state) == true {
-        children[id] = nil
-        removableChildren -= 1
-      }
+    for (id, child) in transientChildren where child.isGone(state) {
+      transientChildren[id] = nil
     }
     guard let current = identity?(state), current != lastIdentity else { return }
     lastIdentity = current
@@ -258,10 +238,10 @@ public final class Store<State, Action> {
     var element: AnyHashable?
   }
 
-  private struct CachedChild {
+  private struct TransientChild {
     let store: AnyObject
-    /// For a child that can go away: whether it has, in a given parent state.
-    let isGone: ((State) -> Bool)?
+    /// Whether the child has gone away, in a given parent state.
+    let isGone: (State) -> Bool
   }
 
   /// Every state the store goes through, starting with the current one; a new value arrives once
