@@ -73,7 +73,8 @@ final class PseudoTerminalSession: @unchecked Sendable {
   }
 
   func waitForExit() -> Int32? {
-    let deadline = Date().addingTimeInterval(5)
+    // A bound against a hang; a machine running the whole suite may take seconds to get here.
+    let deadline = Date().addingTimeInterval(20)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     return process.isRunning ? nil : process.terminationStatus
   }
