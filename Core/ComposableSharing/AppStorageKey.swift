@@ -40,7 +40,7 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
         let settings = try storage.load(Settings.self, from: url, initialValue: [:])
         if let value = try Self.read(key, from: settings) { didChange(value) }
       } catch {
-        reportFileIssue("Could not load the changed settings \(url.path): \(error)")
+        reportIssue("Could not load the changed settings \(url.path): \(error)")
       }
     }
   }
@@ -135,9 +135,4 @@ enum JSONValue: Codable, Equatable, Sendable {
     case .object(let value): try container.encode(value)
     }
   }
-}
-
-/// Reports a problem with a file read in the background, where there is no caller to throw to.
-func reportFileIssue(_ message: String) {
-  reportIssue(message)
 }

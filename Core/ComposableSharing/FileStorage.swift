@@ -190,11 +190,8 @@ final class FileWatch: Sendable {
   ) -> SharedSubscription {
     guard let interval = storage.pollInterval else { return SharedSubscription {} }
     let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-    let milliseconds =
-      Int(interval.components.seconds) * 1_000
-      + Int(interval.components.attoseconds / 1_000_000_000_000_000)
-    timer.schedule(
-      deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
+    let period = DispatchTimeInterval(interval)
+    timer.schedule(deadline: .now() + period, repeating: period)
     timer.setEventHandler { [weak self] in
       guard let self else { return }
       let current = storage.signature(of: url)

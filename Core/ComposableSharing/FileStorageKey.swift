@@ -1,6 +1,7 @@
 import Dependencies
 import FileSystem
 import Foundation
+import IssueReporting
 
 /// A value shared through a JSON file: `@Shared(.fileStorage(url)) var todos: [Todo] = []`.
 ///
@@ -41,7 +42,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
         guard let value = try storage.loadIfPresent(Value.self, from: url) else { return }
         didChange(value)
       } catch {
-        reportFileIssue("Could not load the changed file \(url.path): \(error)")
+        reportIssue("Could not load the changed file \(url.path): \(error)")
       }
     }
   }

@@ -46,10 +46,7 @@ public final class SharedReferences: Sendable {
       pending.updateValue(box, forKey: ObjectIdentifier(box)) == nil
     }
     guard isNew else { return }
-    let nanoseconds =
-      Int(interval.components.seconds) * 1_000_000_000
-      + Int(interval.components.attoseconds / 1_000_000_000)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(interval)) {
       [weak self, weak box] in
       guard let self, let box else { return }
       let stillPending = self.pendingSaves.withLock {
@@ -83,5 +80,13 @@ extension DependencyValues {
   public var sharedReferences: SharedReferences {
     get { self[SharedReferences.self] }
     set { self[SharedReferences.self] = newValue }
+  }
+}
+
+extension DispatchTimeInterval {
+  /// The same span, to the nanosecond, for dispatch's timers.
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
   }
 }
