@@ -37,7 +37,8 @@ let package = Package(
     benchmarkSuite("RuntimeBenchmarks", using: ["ComposableCore", "ComposableTestSupport"]),
     // Not a benchmark: runs one runtime scenario in a loop, for `valgrind --tool=callgrind`,
     // which counts instructions reliably on this VM where timings are noisy. It lives outside
-    // Benchmarks/ so the plugin does not take it for a suite.
+    // Benchmarks/ so the plugin does not take it for a suite; its Levels.swift and
+    // Features.swift are symbolic links to the suite's, so both measure the same code.
     .executableTarget(
       name: "RuntimeProfile",
       dependencies: [composable("ComposableCore"), composable("ComposableTestSupport")],
