@@ -1,4 +1,5 @@
 import Dependencies
+import OrderedCollections
 
 /// What a ``Store`` needs from whatever runs it: the root runtime, or a scope of another store.
 @MainActor
@@ -171,7 +172,7 @@ public final class Store<State, Action> {
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     let embed = CaseAccess(toElementAction)
-    return StoreCollection(ids: state[keyPath: toElements].ids.elements) { [unowned self] id in
+    return StoreCollection(ids: state[keyPath: toElements].ids) { [unowned self] id in
       // The store is only handed out for an id the collection holds.
       transientChild(
         at: ScopeID(state: toElements, action: toElementAction, element: id),
@@ -322,10 +323,11 @@ public struct StoreStates<State>: AsyncSequence {
 public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
   @MainActor RandomAccessCollection
 {
-  private let ids: [ID]
+  // The collection's own ordered ids, shared rather than copied into an array on every scope.
+  private let ids: OrderedSet<ID>
   private let store: (ID) -> Store<State, Action>
 
-  init(ids: [ID], store: @escaping (ID) -> Store<State, Action>) {
+  init(ids: OrderedSet<ID>, store: @escaping (ID) -> Store<State, Action>) {
     self.ids = ids
     self.store = store
   }
