@@ -209,6 +209,57 @@ struct SharedFileStorageTests {
     }
   }
 
+  @Test func twoHoldersOfAFileOrASettingSeeEachOthersWrites() {
+    let url = directory.appendingPathComponent("both.json")
+    withLiveFiles {
+      @Shared(.fileStorage(url)) var first = 0
+      @Shared(.fileStorage(url)) var second = 0
+      $first.withLock { $0 = 3 }
+      #expect(second == 3)
+      @Shared(.appStorage("theme")) var theme = "light"
+      @SharedReader(.appStorage("theme")) var shown = "light"
+      $theme.withLock { $0 = "dark" }
+      #expect(shown == "dark")
+    }
+  }
+
+  @Test func aSettingChangedByAnotherProgramIsPickedUp() async throws {
+    let settings = directory.appendingPathComponent("settings.json")
+    try await withLiveFilesAsync {
+      @Shared(.appStorage("volume")) var volume = 1
+      $volume.withLock { $0 = 2 }
+      try Data(#"{"volume": 9}"#.utf8).write(to: settings, options: .atomic)
+      let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+      while volume != 9, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      #expect(volume == 9)
+    }
+  }
+
+  @Test func aCorruptSettingsFileIsKeptAsideAndReported() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let settings = directory.appendingPathComponent("settings.json")
+    try Data("not json at all".utf8).write(to: settings)
+    withLiveFiles {
+      var shared: Shared<Bool>?
+      withKnownIssue {
+        @Shared(.appStorage("soundsOn")) var soundsOn = true
+        shared = $soundsOn
+      } matching: { issue in
+        issue.description.contains(".appStorage(\"soundsOn\")")
+      }
+      #expect(shared?.wrappedValue == true)
+      #expect(shared?.loadError != nil)
+      let aside = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      #expect(aside.contains { $0.hasPrefix("settings.json.corrupt-") })
+      // The setting goes on working and is written to a new file.
+      shared?.withLock { $0 = false }
+      let written = try? String(contentsOf: settings, encoding: .utf8)
+      #expect(written?.contains(#""soundsOn" : false"#) == true)
+    }
+  }
+
   @Test func testsKeepFilesInMemory() throws {
     let url = directory.appendingPathComponent("never-written.json")
     @Dependency(\.defaultFileStorage) var storage
