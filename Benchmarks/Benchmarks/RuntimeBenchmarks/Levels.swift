@@ -1,9 +1,10 @@
 import ComposableCore
 
-// Generated: the nesting benchmarks' levels, written as feature code is (`@Reducer`). Ten
-// concrete levels for each way of nesting a child — `ifLet` (L1–L10), `Scope` (S1–S10) and
+// The nesting benchmarks' levels, written as feature code is (`@Reducer`). Ten concrete levels,
+// generated, for each way of nesting a child — `ifLet` (L1–L10), `Scope` (S1–S10) and
 // presentation with `@Presents` (P1–P10), level 1 just above the counter — and one generic level
-// for each (`IfLetLevel<Child>`, `ScopeLevel<Child>`, `PresentLevel<Child>`), nested ten deep.
+// for each (`IfLetLevel<Child>`, `ScopeLevel<Child>`, `PresentLevel<Child>`), nested ten deep
+// and built from their types (`Nested`, `FullyNested` at the end).
 
 /// Level 1 of the nesting through an `ifLet`.
 @Reducer
@@ -746,46 +747,11 @@ typealias GenericIfLet10 = IfLetLevel<
   >
 >
 
-/// The reducer of `GenericIfLet10`.
-func makeGenericIfLet10() -> GenericIfLet10 {
-  IfLetLevel(
-    child: IfLetLevel(
-      child: IfLetLevel(
-        child: IfLetLevel(
-          child: IfLetLevel(
-            child: IfLetLevel(
-              child: IfLetLevel(
-                child: IfLetLevel(child: IfLetLevel(child: IfLetLevel(child: Counter()))))))))))
-}
+/// Ten generic levels around the counter.
+func makeGenericIfLet10() -> GenericIfLet10 { .nested }
 
 /// The state of `GenericIfLet10`, every level present.
-func makeGenericIfLet10State() -> GenericIfLet10.State {
-  IfLetLevel<
-    IfLetLevel<
-      IfLetLevel<
-        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
-      >
-    >
-  >.State(
-    child: IfLetLevel<
-      IfLetLevel<
-        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
-      >
-    >.State(
-      child: IfLetLevel<
-        IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>>
-      >.State(
-        child: IfLetLevel<
-          IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>
-        >.State(
-          child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>>
-            .State(
-              child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>>.State(
-                child: IfLetLevel<IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>>.State(
-                  child: IfLetLevel<IfLetLevel<IfLetLevel<Counter>>>.State(
-                    child: IfLetLevel<IfLetLevel<Counter>>.State(
-                      child: IfLetLevel<Counter>.State(child: Counter.State()))))))))))
-}
+func makeGenericIfLet10State() -> GenericIfLet10.State { .fullyNested }
 
 /// Ten generic `ScopeLevel`s around the counter.
 typealias GenericScope10 = ScopeLevel<
@@ -796,46 +762,11 @@ typealias GenericScope10 = ScopeLevel<
   >
 >
 
-/// The reducer of `GenericScope10`.
-func makeGenericScope10() -> GenericScope10 {
-  ScopeLevel(
-    child: ScopeLevel(
-      child: ScopeLevel(
-        child: ScopeLevel(
-          child: ScopeLevel(
-            child: ScopeLevel(
-              child: ScopeLevel(
-                child: ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: Counter()))))))))))
-}
+/// Ten generic levels around the counter.
+func makeGenericScope10() -> GenericScope10 { .nested }
 
 /// The state of `GenericScope10`, every level present.
-func makeGenericScope10State() -> GenericScope10.State {
-  ScopeLevel<
-    ScopeLevel<
-      ScopeLevel<
-        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
-      >
-    >
-  >.State(
-    child: ScopeLevel<
-      ScopeLevel<
-        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
-      >
-    >.State(
-      child: ScopeLevel<
-        ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>>
-      >.State(
-        child: ScopeLevel<
-          ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>
-        >.State(
-          child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>>
-            .State(
-              child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>>.State(
-                child: ScopeLevel<ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>>.State(
-                  child: ScopeLevel<ScopeLevel<ScopeLevel<Counter>>>.State(
-                    child: ScopeLevel<ScopeLevel<Counter>>.State(
-                      child: ScopeLevel<Counter>.State(child: Counter.State()))))))))))
-}
+func makeGenericScope10State() -> GenericScope10.State { .fullyNested }
 
 /// Ten generic `PresentLevel`s around the counter.
 typealias GenericPresent10 = PresentLevel<
@@ -848,63 +779,11 @@ typealias GenericPresent10 = PresentLevel<
   >
 >
 
-/// The reducer of `GenericPresent10`.
-func makeGenericPresent10() -> GenericPresent10 {
-  PresentLevel(
-    child: PresentLevel(
-      child: PresentLevel(
-        child: PresentLevel(
-          child: PresentLevel(
-            child: PresentLevel(
-              child: PresentLevel(
-                child: PresentLevel(child: PresentLevel(child: PresentLevel(child: Counter()))))))))
-    ))
-}
+/// Ten generic levels around the counter.
+func makeGenericPresent10() -> GenericPresent10 { .nested }
 
 /// The state of `GenericPresent10`, every level present.
-func makeGenericPresent10State() -> GenericPresent10.State {
-  PresentLevel<
-    PresentLevel<
-      PresentLevel<
-        PresentLevel<
-          PresentLevel<
-            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-          >
-        >
-      >
-    >
-  >.State(
-    child: PresentLevel<
-      PresentLevel<
-        PresentLevel<
-          PresentLevel<
-            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-          >
-        >
-      >
-    >.State(
-      child: PresentLevel<
-        PresentLevel<
-          PresentLevel<
-            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-          >
-        >
-      >.State(
-        child: PresentLevel<
-          PresentLevel<
-            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-          >
-        >.State(
-          child: PresentLevel<
-            PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-          >.State(
-            child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>>
-              .State(
-                child: PresentLevel<PresentLevel<PresentLevel<PresentLevel<Counter>>>>.State(
-                  child: PresentLevel<PresentLevel<PresentLevel<Counter>>>.State(
-                    child: PresentLevel<PresentLevel<Counter>>.State(
-                      child: PresentLevel<Counter>.State(child: Counter.State()))))))))))
-}
+func makeGenericPresent10State() -> GenericPresent10.State { .fullyNested }
 
 /// The counter's store ten levels below a `L10` store, one scope per step so each step's
 /// types are inferred on their own.
@@ -1000,4 +879,47 @@ func presentedLeaf(_ store: StoreOf<GenericPresent10>) -> StoreOf<Counter> {
   let level2 = level3.scope(state: \.child, action: \.child)!
   let level1 = level2.scope(state: \.child, action: \.child)!
   return level1.scope(state: \.child, action: \.child)!
+}
+
+/// A reducer that can make itself with every child it nests: the generic nesting benchmarks'
+/// ten levels, built by their types instead of spelled out.
+protocol Nested {
+  static var nested: Self { get }
+}
+
+/// State with every level present.
+protocol FullyNested {
+  static var fullyNested: Self { get }
+}
+
+extension Counter: Nested {
+  static var nested: Self { Counter() }
+}
+
+extension Counter.State: FullyNested {
+  static var fullyNested: Self { Self() }
+}
+
+extension IfLetLevel: Nested where Child: Nested {
+  static var nested: Self { Self(child: .nested) }
+}
+
+extension IfLetLevel.State: FullyNested where Child.State: FullyNested {
+  static var fullyNested: Self { Self(child: .fullyNested) }
+}
+
+extension ScopeLevel: Nested where Child: Nested {
+  static var nested: Self { Self(child: .nested) }
+}
+
+extension ScopeLevel.State: FullyNested where Child.State: FullyNested {
+  static var fullyNested: Self { Self(child: .fullyNested) }
+}
+
+extension PresentLevel: Nested where Child: Nested {
+  static var nested: Self { Self(child: .nested) }
+}
+
+extension PresentLevel.State: FullyNested where Child.State: FullyNested {
+  static var fullyNested: Self { Self(child: .fullyNested) }
 }
