@@ -11,7 +11,7 @@ import TodoListFeature
 @Reducer
 public struct AppReducer: Sendable {
   /// The app's tabs, in tab-bar order.
-  public enum Tab: String, CaseIterable, Equatable, Sendable {
+  public enum Tab: String, CaseIterable, Equatable, Codable, Sendable {
     /// The counter.
     case counter
     /// The todo list.
@@ -65,7 +65,7 @@ public struct AppReducer: Sendable {
   }
 
   /// Everything that happens in the app.
-  public enum Action: Equatable {
+  public enum Action: Equatable, Codable {
     /// Switches tabs.
     case tabSelected(Tab)
     /// The counter's actions.

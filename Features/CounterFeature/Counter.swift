@@ -52,7 +52,7 @@ public struct Counter: Sendable {
   }
 
   /// What happens on the counter screen.
-  public enum Action: Equatable {
+  public enum Action: Equatable, Codable {
     /// Adds one.
     case incrementButtonTapped
     /// Subtracts one.
@@ -74,7 +74,7 @@ public struct Counter: Sendable {
 
     /// The buttons of the fact alerts.
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Codable, Sendable {
       /// Fetches the fact again after a failure.
       case retryButtonTapped
     }

@@ -74,7 +74,7 @@ public struct SignUpForm: Sendable {
   }
 
   /// What happens on the form.
-  public enum Action: Equatable, ViewAction {
+  public enum Action: Equatable, Codable, ViewAction {
     /// What the user did on the screen.
     case view(View)
     /// The server's answer.
@@ -86,7 +86,7 @@ public struct SignUpForm: Sendable {
 
     /// What the user does on the form's screen.
     @CasePathable
-    public enum View: Equatable, BindableAction {
+    public enum View: Equatable, Codable, BindableAction {
       /// A field was edited.
       case binding(BindingAction<State>)
       /// Submits the form.
@@ -95,14 +95,14 @@ public struct SignUpForm: Sendable {
 
     /// Reports to the parent.
     @CasePathable
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Codable, Sendable {
       /// An account was created.
       case accountCreated(SignUpResponse)
     }
 
     /// The buttons of the submission alerts.
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Codable, Sendable {
       /// Submits again after a failure, with the same input.
       case retryButtonTapped
     }
@@ -223,4 +223,12 @@ public enum SignUpValidation {
     guard !confirmation.isEmpty else { return "Repeat your password." }
     return confirmation == password ? nil : "Passwords do not match."
   }
+}
+
+extension SignUpForm.State: BindingCodable {
+  /// The form's fields, named for recordings.
+  public static let codableBindings: [BindingField<Self>] = [
+    .field("email", \.email), .field("password", \.password),
+    .field("confirmPassword", \.confirmPassword), .field("acceptTerms", \.acceptTerms),
+  ]
 }

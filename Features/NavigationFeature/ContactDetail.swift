@@ -21,7 +21,7 @@ public struct ContactDetail: Sendable {
   }
 
   /// What happens on the detail screen.
-  public enum Action: Equatable {
+  public enum Action: Equatable, Codable {
     /// Asks the parent to open the editor.
     case editButtonTapped
     /// Stars or unstars the contact.
@@ -35,14 +35,14 @@ public struct ContactDetail: Sendable {
 
     /// The confirmation's destructive choice.
     @CasePathable
-    public enum Dialog: Equatable, Sendable {
+    public enum Dialog: Equatable, Codable, Sendable {
       /// Delete the contact.
       case confirmDeletion
     }
 
     /// Reports to the parent.
     @CasePathable
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Codable, Sendable {
       /// The user wants to edit the contact.
       case editRequested(Contact)
       /// The contact's favourite star changed.
@@ -92,7 +92,7 @@ extension ConfirmationDialogState where Action == ContactDetail.Action.Dialog {
 }
 
 /// How the book lists contacts.
-public struct BookSettings: Equatable, Sendable {
+public struct BookSettings: Equatable, Codable, Sendable {
   /// Favourites at the top.
   public var favoritesFirst: Bool
   /// Emails under names.
@@ -121,7 +121,7 @@ public struct ContactSettings: Sendable {
   }
 
   /// What happens on the settings screen.
-  public enum Action: Equatable, BindableAction {
+  public enum Action: Equatable, Codable, BindableAction {
     /// A setting changed.
     case binding(BindingAction<State>)
     /// Reports the new settings to the parent.
@@ -129,7 +129,7 @@ public struct ContactSettings: Sendable {
 
     /// Reports to the parent.
     @CasePathable
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Codable, Sendable {
       /// The settings are now these.
       case changed(BookSettings)
     }
@@ -150,4 +150,12 @@ public struct ContactSettings: Sendable {
       }
     }
   }
+}
+
+extension ContactSettings.State: BindingCodable {
+  /// The settings screen's switches, named for recordings.
+  public static let codableBindings: [BindingField<Self>] = [
+    .field("settings.favoritesFirst", \.settings.favoritesFirst),
+    .field("settings.showEmails", \.settings.showEmails),
+  ]
 }

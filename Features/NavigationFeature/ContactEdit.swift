@@ -29,7 +29,7 @@ public struct ContactEdit: Sendable {
   }
 
   /// What happens on the form.
-  public enum Action: Equatable, ViewAction {
+  public enum Action: Equatable, Codable, ViewAction {
     /// What the user did on the screen.
     case view(View)
     /// What the parent needs to know.
@@ -37,7 +37,7 @@ public struct ContactEdit: Sendable {
 
     /// What the user does on the form's screen.
     @CasePathable
-    public enum View: Equatable, BindableAction {
+    public enum View: Equatable, Codable, BindableAction {
       /// A field changed.
       case binding(BindingAction<State>)
       /// Saves, if the fields are valid.
@@ -48,7 +48,7 @@ public struct ContactEdit: Sendable {
 
     /// Reports to the parent.
     @CasePathable
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Codable, Sendable {
       /// The contact was saved with these fields.
       case saved(Contact)
       /// The edit was abandoned.
@@ -110,4 +110,13 @@ public struct ContactEdit: Sendable {
     }
     return dot != parts[1].startIndex && parts[1].index(after: dot) != parts[1].endIndex
   }
+}
+
+extension ContactEdit.State: BindingCodable {
+  /// The editor's fields, named for recordings.
+  public static let codableBindings: [BindingField<Self>] = [
+    .field("contact.name", \.contact.name), .field("contact.email", \.contact.email),
+    .field("contact.phone", \.contact.phone), .field("contact.notes", \.contact.notes),
+    .field("contact.isFavorite", \.contact.isFavorite),
+  ]
 }

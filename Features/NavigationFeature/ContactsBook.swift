@@ -48,7 +48,7 @@ public struct ContactsBook: Sendable {
   }
 
   /// The screens of the stack.
-  @Reducer(state: .equatable, action: .equatable)
+  @Reducer(state: .equatable, action: .equatable, .codable)
   public enum Path {
     /// A contact.
     case detail(ContactDetail)
@@ -59,7 +59,7 @@ public struct ContactsBook: Sendable {
   }
 
   /// What the book presents over itself.
-  @Reducer(state: .equatable, action: .equatable)
+  @Reducer(state: .equatable, action: .equatable, .codable)
   public enum Destination {
     /// The add-contact sheet.
     case add(ContactEdit)
@@ -68,14 +68,14 @@ public struct ContactsBook: Sendable {
 
     /// The alert's buttons.
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Codable, Sendable {
       /// Loads the contacts again.
       case retryLoadButtonTapped
     }
   }
 
   /// What happens in the book.
-  public enum Action: Equatable {
+  public enum Action: Equatable, Codable {
     /// The book appeared: loads the contacts once.
     case onAppear
     /// The stored contacts, or why they could not be read.

@@ -13,7 +13,7 @@ public enum PageState<Content: Equatable>: Equatable {
   case failed(FailureType, ErrorInfo)
 
   /// What is loading.
-  public enum LoadingType: Equatable, Sendable {
+  public enum LoadingType: Codable, Equatable, Sendable {
     /// The first load.
     case initial
     /// A pull to refresh, which restarts from the first page.

@@ -95,7 +95,7 @@ public struct RefreshableList: Sendable {
   }
 
   /// One request of the list: what it is for, the page, and which automatic attempt it is.
-  public struct PageLoad: Equatable, Sendable {
+  public struct PageLoad: Equatable, Codable, Sendable {
     /// First load, refresh, or next page.
     public var kind: PageState<OrderList>.LoadingType
     /// The page asked for.
@@ -126,7 +126,7 @@ public struct RefreshableList: Sendable {
   }
 
   /// What happens on the orders screen.
-  public enum Action: Equatable {
+  public enum Action: Equatable, Codable {
     /// The screen appeared: loads the first page, once.
     case onAppear
     /// The user pulled to refresh: reloads from the first page.

@@ -9,7 +9,7 @@ public struct Todo: Sendable {
   public typealias State = TodoItem
 
   /// What happens on a row.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Codable, Sendable {
     /// Checks or unchecks the todo.
     case toggleCompletionButtonTapped
     /// Renames the todo.

@@ -97,7 +97,7 @@ public struct TodoList: Sendable {
   }
 
   /// What happens on the list.
-  public enum Action: Equatable, BindableAction {
+  public enum Action: Equatable, Codable, BindableAction {
     /// The list appeared: loads the stored todos the first time.
     case onAppear
     /// The stored todos, or why they could not be read.
@@ -127,7 +127,7 @@ public struct TodoList: Sendable {
 
     /// The buttons of the failure alerts.
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Codable, Sendable {
       /// Loads the stored todos again.
       case retryLoadButtonTapped
     }
@@ -135,7 +135,7 @@ public struct TodoList: Sendable {
 
   /// How to undo a change whose save failed. Row edits keep only the old row, so a toggle in a
   /// list of 100 000 todos copies one todo, not the list.
-  public enum Rollback: Equatable, Sendable {
+  public enum Rollback: Equatable, Codable, Sendable {
     /// Put this version of a row back.
     case row(TodoItem)
     /// Remove a todo that was added.
@@ -315,4 +315,12 @@ public struct TodoList: Sendable {
       await send(.saveFailed(rollback, error as? TodosError ?? .unwritable("\(error)")))
     }
   }
+}
+
+extension TodoList.State: BindingCodable {
+  /// The fields the list's bindings set, named for recordings.
+  public static let codableBindings: [BindingField<Self>] = [
+    .field("searchQuery", \.searchQuery), .field("newTitle", \.newTitle),
+    .field("newPriority", \.newPriority),
+  ]
 }

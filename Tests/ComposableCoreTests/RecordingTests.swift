@@ -136,3 +136,144 @@ struct CodableActionTests {
     #expect(String(decoding: try JSONEncoder().encode(StackElementID(4)), as: UTF8.self) == "4")
   }
 }
+
+/// A feature that draws a UUID, the date and a random number in its reducer, as a real one does
+/// when it makes a row: a replay must hand it the same ones.
+@Reducer
+struct Minting {
+  struct State: Equatable {
+    var ids: [UUID] = []
+    var stamps: [Date] = []
+    var rolls: [Int] = []
+  }
+
+  enum Action: Codable, Equatable {
+    case mint
+    case mintLater
+  }
+
+  @Dependency(\.uuid) var uuid
+  @Dependency(\.date.now) var now
+  @Dependency(\.withRandomNumberGenerator) var random
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .mint:
+        state.ids.append(uuid())
+        state.stamps.append(now)
+        state.rolls.append(random { Int.random(in: 1...1_000_000, using: &$0) })
+        return .none
+      case .mintLater:
+        // Drawn by the effect, not the reducer: not part of the step.
+        return .run { [uuid] send in
+          _ = uuid()
+          await send(.mint)
+        }
+      }
+    }
+  }
+}
+
+extension RecordingTests {
+  @Test func uuidsDatesAndRandomNumbersDrawnByTheReducerAreReplayed() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("minting.jsonl")
+    let recorder = try SessionRecorder(url: url, feature: "Minting", start: ["rolls": 3])
+    // The live generators: nothing a replay could guess.
+    let store = Store(initialState: Minting.State()) {
+      Minting().recording(to: recorder)
+    } withDependencies: {
+      $0.uuid = .init { UUID() }
+      $0.date = .init { Date() }
+      $0.withRandomNumberGenerator = .init(SystemRandomNumberGenerator())
+    }
+    store.send(.mint)
+    await store.send(.mintLater).finish()
+    store.send(.mint)
+    recorder.flush()
+    #expect(store.state.ids.count == 3)
+
+    let header = try SessionReplay.header(of: url)
+    #expect(header.feature == "Minting")
+    #expect(try header.start(as: [String: Int].self) == ["rolls": 3])
+    let report = try SessionReplay.replay(
+      url, feature: "Minting", initialState: Minting.State(), reducer: Minting(),
+      keepingSteps: true)
+    #expect(report.divergence == nil)
+    #expect(report.state == store.state)
+    #expect(report.steps.map(\.seq) == [1, 2, 3, 4])
+    #expect(report.steps[1].action == "Minting.Action.mintLater")
+  }
+}
+
+@Reducer
+struct Form {
+  @ObservableState
+  struct State: Equatable, BindingCodable {
+    var name = ""
+    var age = 0
+    var notes = ""
+    static let codableBindings: [BindingField<Self>] = [
+      .field("name", \.name), .field("age", \.age),
+    ]
+  }
+
+  enum Action: BindableAction, Codable, Equatable {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+
+extension CodableActionTests {
+  @Test func bindingActionsAreWrittenByFieldName() throws {
+    let action = Form.Action.binding(.set(\.age, 42))
+    let json = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+    #expect(json.contains(#""field":"age""#))
+    #expect(json.contains(#""value":42"#))
+    #expect(try roundTrip(action) == action)
+    #expect(
+      try roundTrip(Form.Action.binding(.set(\.name, "Ada"))) == .binding(.set(\.name, "Ada")))
+    // A field the state does not list cannot be written, and the error says which.
+    #expect {
+      try JSONEncoder().encode(Form.Action.binding(.set(\.notes, "x")))
+    } throws: { error in
+      "\(error)".contains("codableBindings")
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        Form.Action.self, from: Data(#"{"binding":{"_0":{"field":"height","value":1}}}"#.utf8))
+    }
+  }
+
+  enum Failure: Error, Codable, Equatable {
+    case offline
+    case status(Int)
+  }
+
+  @Test func resultsWithTypedErrorsRoundTrip() throws {
+    let success: Result<[Int], Failure> = .success([1, 2])
+    let failure: Result<[Int], Failure> = .failure(.status(503))
+    #expect(try roundTrip(success) == success)
+    #expect(try roundTrip(failure) == failure)
+    #expect(
+      String(decoding: try JSONEncoder().encode(success), as: UTF8.self) == #"{"success":[1,2]}"#)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Result<Int, Failure>.self, from: Data("{}".utf8))
+    }
+  }
+
+  struct Screen: Equatable { var title: String }
+
+  @Test func aPushOfStateThatIsNotCodableSaysSo() throws {
+    let push = StackAction<Screen, Tally.Action>.push(id: 0, state: Screen(title: "x"))
+    #expect {
+      try JSONEncoder().encode(push)
+    } throws: { error in
+      "\(error)".contains("is not Encodable")
+    }
+    let element = StackAction<Screen, Tally.Action>.element(id: 1, action: .add(1))
+    #expect(try roundTrip(element) == element)
+  }
+}

@@ -67,7 +67,7 @@ public struct ContactsClient: Sendable {
 }
 
 /// Why contacts could not be loaded or saved.
-public enum ContactsError: Error, Equatable, Sendable, LocalizedError {
+public enum ContactsError: Error, Equatable, Codable, Sendable, LocalizedError {
   /// The stored file could not be decoded; it was kept aside at this path.
   case corrupt(keptAt: String)
   /// The contacts could not be read.

@@ -10,7 +10,7 @@ public struct NumberFactClient: Sendable {
 }
 
 /// Why a fact could not be fetched.
-public enum NumberFactError: Error, Equatable, Sendable, LocalizedError {
+public enum NumberFactError: Error, Equatable, Codable, Sendable, LocalizedError {
   /// The server could not be reached.
   case offline
   /// The server did not answer in time.

@@ -51,7 +51,7 @@ public enum OrderStatus: String, Codable, CaseIterable, Hashable, Sendable {
 }
 
 /// Which orders a page holds.
-public enum OrderFilter: Equatable, Hashable, Sendable {
+public enum OrderFilter: Codable, Equatable, Hashable, Sendable {
   /// Every order.
   case all
   /// Orders in one status.
@@ -80,7 +80,7 @@ public enum OrderFilter: Equatable, Hashable, Sendable {
 }
 
 /// How a page request should misbehave, for demonstrating failure and empty states.
-public struct Simulation: Equatable, Hashable, Sendable {
+public struct Simulation: Codable, Equatable, Hashable, Sendable {
   /// Every request fails with a network error.
   public var failure: Bool
   /// Every request succeeds with no orders.
@@ -136,7 +136,7 @@ extension DependencyValues {
 }
 
 /// One page to fetch.
-public struct PageRequest: Equatable, Hashable, Sendable {
+public struct PageRequest: Codable, Equatable, Hashable, Sendable {
   /// The page number, from 0.
   public var page: Int
   /// Orders per page.
@@ -175,7 +175,7 @@ public struct OrdersPage: Codable, Equatable, Sendable {
 }
 
 /// Why a page could not be fetched, in the categories the list shows and retries by.
-public enum OrdersError: Error, Equatable, Sendable, LocalizedError {
+public enum OrdersError: Error, Equatable, Codable, Sendable, LocalizedError {
   /// The server could not be reached.
   case networkConnection
   /// The server did not answer in time.

@@ -53,7 +53,7 @@ public enum SignUpField: String, Codable, CaseIterable, Hashable, Sendable {
 }
 
 /// Why a sign-up failed.
-public enum SignUpError: Error, Equatable, Sendable, LocalizedError {
+public enum SignUpError: Error, Equatable, Codable, Sendable, LocalizedError {
   /// The email already has an account (HTTP 409).
   case emailTaken
   /// The server rejected fields, with a message for each (HTTP 422).

@@ -101,7 +101,7 @@ public struct TodosClient: Sendable {
 }
 
 /// Why todos could not be loaded or saved.
-public enum TodosError: Error, Equatable, Sendable, LocalizedError {
+public enum TodosError: Error, Equatable, Codable, Sendable, LocalizedError {
   /// The stored file could not be decoded; it was kept aside at this path, and nothing in it was
   /// lost or overwritten.
   case corrupt(keptAt: String)

@@ -11,8 +11,72 @@ public enum StackAction<State, Action>: CasePathable {
   indirect case push(id: StackElementID, state: State)
 }
 
-/// Recordable when the elements' states and actions are.
-extension StackAction: Codable where State: Codable, Action: Codable {}
+/// Recordable when the elements' actions are. A push carries an element's state, so encoding or
+/// decoding one needs that state to be `Codable` as well, and says so with an error when it is not.
+extension StackAction: Codable where Action: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case element, popFrom, push
+  }
+
+  private enum PayloadKeys: String, CodingKey {
+    case id, action, state
+  }
+
+  /// Reads the form `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let key = container.allKeys.first, container.allKeys.count == 1 else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath,
+          debugDescription: "A stack action has exactly one of element, popFrom and push."))
+    }
+    let payload = try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: key)
+    let id = try payload.decode(StackElementID.self, forKey: .id)
+    switch key {
+    case .element:
+      self = .element(id: id, action: try payload.decode(Action.self, forKey: .action))
+    case .popFrom:
+      self = .popFrom(id: id)
+    case .push:
+      guard let stateType = State.self as? any Decodable.Type else {
+        throw DecodingError.typeMismatch(
+          State.self,
+          .init(
+            codingPath: payload.codingPath,
+            debugDescription: "\(State.self) is not Decodable, so a push cannot be read."))
+      }
+      let state = try stateType.init(from: payload.superDecoder(forKey: .state))
+      self = .push(id: id, state: state as! State)
+    }
+  }
+
+  /// Writes `{"element": {"id": 1, "action": …}}`, `{"popFrom": {"id": 1}}` or
+  /// `{"push": {"id": 1, "state": …}}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .element(let id, let action):
+      var payload = container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .element)
+      try payload.encode(id, forKey: .id)
+      try payload.encode(action, forKey: .action)
+    case .popFrom(let id):
+      var payload = container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .popFrom)
+      try payload.encode(id, forKey: .id)
+    case .push(let id, let state):
+      var payload = container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .push)
+      try payload.encode(id, forKey: .id)
+      guard let state = state as? any Encodable else {
+        throw EncodingError.invalidValue(
+          state,
+          .init(
+            codingPath: payload.codingPath,
+            debugDescription: "\(State.self) is not Encodable, so a push cannot be written."))
+      }
+      try state.encode(to: payload.superEncoder(forKey: .state))
+    }
+  }
+}
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Hashable where State: Hashable, Action: Hashable {}

@@ -18,11 +18,14 @@ public final class SessionRecorder: Sendable {
   /// Used on the recorder's queue only.
   private let lineEncoder = UncheckedSendable(SessionRecorder.encoder)
 
-  /// Starts a recording of `feature` at `url`, replacing any file there.
-  public init(url: URL, feature: String) throws {
+  /// Starts a recording of `feature` at `url`, replacing any file there. `start` is what a replay
+  /// needs to make the same initial state (the arguments the session began with, say); it is
+  /// written in the header and read back with ``RecordingHeader/start(as:)``.
+  public init(url: URL, feature: String, start: (some Encodable)? = String?.none) throws {
+    let startJSON = try start.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
     _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     handle = try FileHandle(forWritingTo: url)
-    let header = RecordingHeader(format: Self.format, feature: feature)
+    let header = RecordingHeader(format: Self.format, feature: feature, start: startJSON)
     try handle.write(contentsOf: Self.encoder.encode(header) + Data("\n".utf8))
   }
 
@@ -33,12 +36,15 @@ public final class SessionRecorder: Sendable {
 
   /// Queues one processed action and the state after it. Encoding and writing happen on the
   /// recorder's queue: the store only copies the values.
-  func record<Action: Encodable>(_ action: Action, stateAfter state: Any) {
+  func record<Action: Encodable>(
+    _ action: Action, stateAfter state: Any, dependencies: RecordedDependencies?
+  ) {
     let time = Date()
     // Values copied out of the store and only read on the recorder's queue.
     let encode: (JSONEncoder, Int) throws -> Data = { encoder, sequence in
       let entry = RecordedStep(
-        seq: sequence, time: time, action: action, state: String(customDumping: state))
+        seq: sequence, time: time, action: action, dependencies: dependencies,
+        state: String(customDumping: state))
       return try encoder.encode(entry) + Data("\n".utf8)
     }
     let step = PendingStep(encode: UncheckedSendable(encode))
@@ -92,17 +98,111 @@ public final class SessionRecorder: Sendable {
   }
 }
 
-struct RecordingHeader: Codable {
-  let format: Int
-  let feature: String
+/// The first line of a recording: its format, its feature, and how the session started.
+public struct RecordingHeader: Codable, Equatable, Sendable {
+  /// The recording format (``SessionRecorder/format`` of the build that wrote it).
+  public let format: Int
+  /// The feature the recorder was given.
+  public let feature: String
+  /// The recorder's `start` value, as JSON.
+  public let start: String?
+
+  /// The `start` value the recording began with, decoded as `type`.
+  public func start<T: Decodable>(as type: T.Type) throws(ReplayError) -> T {
+    guard let start else { throw .badStart("the recording has no start value") }
+    do {
+      return try JSONDecoder().decode(type, from: Data(start.utf8))
+    } catch {
+      throw .badStart("\(error)")
+    }
+  }
 }
 
 struct RecordedStep<Action: Encodable>: Encodable {
   let seq: Int
   let time: Date
   let action: Action
+  let dependencies: RecordedDependencies?
   /// The state after the action, as custom-dump prints it: what replay compares.
   let state: String
+}
+
+/// The values a reducer drew from nondeterministic dependencies while it ran one action, so a
+/// replay hands it the same ones: UUIDs, dates (as seconds since the reference date, which round
+/// trip exactly) and the random number generator's words.
+struct RecordedDependencies: Codable, Sendable {
+  var uuids: [UUID] = []
+  var dates: [Double] = []
+  var randoms: [UInt64] = []
+
+  var isEmpty: Bool { uuids.isEmpty && dates.isEmpty && randoms.isEmpty }
+}
+
+/// Collects what the dependencies hand out while one action is reduced. Effects made then keep
+/// the wrapped dependencies; what they draw later is not the reducer's, so a closed tape ignores it.
+private final class DependencyTape: Sendable {
+  private let values = Mutex<(open: Bool, recorded: RecordedDependencies)>((true, .init()))
+
+  func uuid(_ value: UUID) -> UUID {
+    values.withLock { if $0.open { $0.recorded.uuids.append(value) } }
+    return value
+  }
+
+  func date(_ value: Date) -> Date {
+    values.withLock {
+      if $0.open { $0.recorded.dates.append(value.timeIntervalSinceReferenceDate) }
+    }
+    return value
+  }
+
+  func random(_ value: UInt64) -> UInt64 {
+    values.withLock { if $0.open { $0.recorded.randoms.append(value) } }
+    return value
+  }
+
+  func close() -> RecordedDependencies? {
+    values.withLock {
+      $0.open = false
+      return $0.recorded.isEmpty ? nil : $0.recorded
+    }
+  }
+}
+
+/// Hands out the recorded values of one step in order; past the end, what `fallback` gives (the
+/// replayed state then differs, and the replay says where).
+private final class DependencyPlayback: Sendable {
+  private let values: Mutex<RecordedDependencies>
+  private let fallbackRandom = Mutex(SystemRandomNumberGenerator())
+
+  init(_ recorded: RecordedDependencies?) {
+    values = Mutex(recorded ?? .init())
+  }
+
+  func uuid() -> UUID {
+    values.withLock { $0.uuids.isEmpty ? UUID() : $0.uuids.removeFirst() }
+  }
+
+  func date() -> Date {
+    values.withLock {
+      $0.dates.isEmpty ? Date() : Date(timeIntervalSinceReferenceDate: $0.dates.removeFirst())
+    }
+  }
+
+  func random() -> UInt64 {
+    values.withLock { $0.randoms.isEmpty ? nil : $0.randoms.removeFirst() }
+      ?? fallbackRandom.withLock { $0.next() }
+  }
+}
+
+private struct RecordingGenerator: RandomNumberGenerator, Sendable {
+  let base: WithRandomNumberGenerator
+  let tape: DependencyTape
+  mutating func next() -> UInt64 { tape.random(base { $0.next() }) }
+}
+
+private struct PlaybackGenerator: RandomNumberGenerator, Sendable {
+  let playback: DependencyPlayback
+  mutating func next() -> UInt64 { playback.random() }
 }
 
 extension Reducer where Action: Codable {
@@ -118,10 +218,22 @@ public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codab
   let base: Base
   let recorder: SessionRecorder
 
-  /// Runs the base reducer, then records the action and the state it left.
+  /// Runs the base reducer, noting the UUIDs, dates and random numbers it draws, then records
+  /// the action, those values and the state it left.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let effects = base.reduce(into: &state, action: action)
-    recorder.record(action, stateAfter: state)
+    let tape = DependencyTape()
+    let effects = withDependencies {
+      // The store's own generators, read before they are replaced (a `@Dependency` read inside
+      // the closures would find the wrappers themselves).
+      let (uuid, date, random) = ($0.uuid, $0.date, $0.withRandomNumberGenerator)
+      $0.uuid = UUIDGenerator { tape.uuid(uuid()) }
+      $0.date = DateGenerator { tape.date(date.now) }
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(
+        RecordingGenerator(base: random, tape: tape))
+    } operation: {
+      base.reduce(into: &state, action: action)
+    }
+    recorder.record(action, stateAfter: state, dependencies: tape.close())
     return effects
   }
 }
@@ -139,6 +251,18 @@ public enum SessionReplay {
     public var endedInPartialLine: Bool
     /// The first action after which the state differed from the recorded one, if any.
     public var divergence: Divergence?
+    /// Each replayed action and the state after it, when the replay was asked to keep them.
+    public var steps: [Step]
+  }
+
+  /// One replayed action.
+  public struct Step: Equatable, Sendable {
+    /// The action's sequence number.
+    public var seq: Int
+    /// The action, as custom-dump prints it.
+    public var action: String
+    /// The state after it, as custom-dump prints it.
+    public var state: String
   }
 
   /// Where a replay first left the recording.
@@ -149,57 +273,66 @@ public enum SessionReplay {
     public var difference: String
   }
 
-  /// Replays the recording at `url` of `feature` from `initialState`.
+  /// The header of the recording at `url`: which feature it is of and how it started.
+  public static func header(of url: URL) throws(ReplayError) -> RecordingHeader {
+    try read(url).header
+  }
+
+  /// Replays the recording at `url` of `feature` from `initialState`; `keepingSteps` keeps each
+  /// action and state in the report (for stepping through them).
   public static func replay<R: Reducer>(
     _ url: URL,
     feature: String,
     initialState: R.State,
-    reducer: R
+    reducer: R,
+    keepingSteps: Bool = false
   ) throws(ReplayError) -> Report<R.State> where R.Action: Codable {
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch { throw .unreadable(url.path, "\(error)") }
-    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let endedInPartialLine = !(lines.last?.isEmpty ?? true)
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    if endedInPartialLine { lines.removeLast() }
-    guard let first = lines.first,
-      let header = try? JSONDecoder().decode(RecordingHeader.self, from: Data(first))
-    else { throw .notARecording(url.path) }
-    guard header.format <= SessionRecorder.format else {
-      throw .newerFormat(header.format, supported: SessionRecorder.format)
-    }
-    guard header.feature == feature else {
-      throw .otherFeature(recorded: header.feature, expected: feature)
+    let file = try read(url)
+    guard file.header.feature == feature else {
+      throw .otherFeature(recorded: file.header.feature, expected: feature)
     }
     var state = initialState
     var report = Report(
-      actions: 0, state: state, endedInPartialLine: endedInPartialLine, divergence: nil)
+      actions: 0, state: state, endedInPartialLine: file.endedInPartialLine, divergence: nil,
+      steps: [])
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    for line in lines.dropFirst() {
+    for line in file.steps {
       let step: ReplayedStep<R.Action>
       do {
         step = try decoder.decode(ReplayedStep<R.Action>.self, from: Data(line))
       } catch {
         throw .badLine(report.actions + 1, "\(error)")
       }
-      _ = reducer.reduce(into: &state, action: step.action)
+      let playback = DependencyPlayback(step.dependencies)
+      _ = withDependencies {
+        $0.uuid = UUIDGenerator { playback.uuid() }
+        $0.date = DateGenerator { playback.date() }
+        $0.withRandomNumberGenerator = WithRandomNumberGenerator(
+          PlaybackGenerator(playback: playback))
+      } operation: {
+        reducer.reduce(into: &state, action: step.action)
+      }
       report.actions += 1
-      if report.divergence == nil {
-        let replayed = String(customDumping: state)
-        if replayed != step.state {
-          report.divergence = Divergence(
-            seq: step.seq, difference: lineDiff(recorded: step.state, replayed: replayed))
-        }
+      let replayed = String(customDumping: state)
+      if report.divergence == nil, replayed != step.state {
+        report.divergence = Divergence(
+          seq: step.seq, difference: lineDiff(from: step.state, to: replayed))
+      }
+      if keepingSteps {
+        report.steps.append(
+          Step(seq: step.seq, action: String(customDumping: step.action), state: replayed))
       }
     }
     report.state = state
     return report
   }
 
-  private static func lineDiff(recorded: String, replayed: String) -> String {
-    let old = recorded.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = replayed.split(separator: "\n", omittingEmptySubsequences: false)
+  /// The lines of `new` that are not in `old` (+) and the other way round (−), in order: a
+  /// step's change, or a divergence.
+  public static func lineDiff(from old: String, to new: String) -> String {
+    let old = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = new.split(separator: "\n", omittingEmptySubsequences: false)
     return new.difference(from: old).map { change in
       switch change {
       case .remove(_, let line, _): "− \(line)"
@@ -207,11 +340,32 @@ public enum SessionReplay {
       }
     }.joined(separator: "\n")
   }
+
+  private static func read(
+    _ url: URL
+  ) throws(ReplayError) -> (
+    header: RecordingHeader, steps: ArraySlice<Data.SubSequence>, endedInPartialLine: Bool
+  ) {
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch { throw .unreadable(url.path, "\(error)") }
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let endedInPartialLine = !(lines.last?.isEmpty ?? true)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    if endedInPartialLine, lines.count > 1 { lines.removeLast() }
+    guard let first = lines.first,
+      let header = try? JSONDecoder().decode(RecordingHeader.self, from: Data(first))
+    else { throw .notARecording(url.path) }
+    guard header.format <= SessionRecorder.format else {
+      throw .newerFormat(header.format, supported: SessionRecorder.format)
+    }
+    return (header, lines.dropFirst(), endedInPartialLine)
+  }
 }
 
 struct ReplayedStep<Action: Decodable>: Decodable {
   let seq: Int
   let action: Action
+  let dependencies: RecordedDependencies?
   let state: String
 }
 
@@ -227,6 +381,8 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherFeature(recorded: String, expected: String)
   /// A whole line that is not a recorded action of this feature.
   case badLine(Int, String)
+  /// The header's start value is missing or is not what this feature starts from.
+  case badStart(String)
 
   /// A sentence for people.
   public var description: String {
@@ -238,6 +394,7 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case .otherFeature(let recorded, let expected):
       "the recording is of \(recorded), not \(expected)"
     case .badLine(let index, let reason): "action \(index) cannot be read: \(reason)"
+    case .badStart(let reason): "the recording's start cannot be read: \(reason)"
     }
   }
 }
