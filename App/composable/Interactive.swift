@@ -24,19 +24,23 @@ struct Interactive: AsyncParsableCommand {
       )
       throw ExitCode(64)
     }
-    let dependencies = try options.liveDependencies(interactive: true)
-    let (tab, color) = (tab, options.useColor)
-    let app = await TerminalApp(
-      store: Store(initialState: AppReducer.State(selectedTab: tab)) {
-        AppReducer()
-      } withDependencies: {
-        dependencies(&$0)
-      },
-      terminal: terminal,
-      color: color
-    )
-    // Returns when the user quits, with the terminal given back.
-    try await app.run()
+    let command = self
+    try await runCommand {
+      let dependencies = try command.options.liveDependencies(interactive: true)
+      let state = withDependencies(dependencies) { AppReducer.State(selectedTab: command.tab) }
+      let recording = try command.options.recordingIfAsked(AppReducer(), initialState: state)
+      let app = TerminalApp(
+        store: Store(initialState: state) {
+          if let recording { recording } else { AppReducer() }
+        } withDependencies: {
+          dependencies(&$0)
+        },
+        terminal: terminal,
+        color: command.options.useColor
+      )
+      // Returns when the user quits, with the terminal given back.
+      try await app.run()
+    }
   }
 }
 

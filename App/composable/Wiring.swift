@@ -33,6 +33,9 @@ struct GlobalOptions: ParsableArguments {
   @Flag(help: "No colours (also when NO_COLOR is set).")
   var noColor = false
 
+  @Option(help: "Record every action of the session to this file, for 'composable replay'.")
+  var record: String?
+
   var useColor: Bool {
     !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
   }
@@ -127,6 +130,10 @@ enum Output {
   static func error(_ message: String) {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
   }
+
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+  }
 }
 
 /// A store for one command, with the live clients the options choose.
@@ -135,11 +142,13 @@ func commandStore<R: Reducer>(
   _ options: GlobalOptions,
   _ initialState: @autoclosure () -> R.State,
   _ reducer: R
-) throws -> Store<R.State, R.Action> {
+) throws -> Store<R.State, R.Action> where R.Action: Codable {
   let dependencies = try options.liveDependencies(interactive: false)
   // The state is made under the live dependencies, so its shared preferences come from them.
-  return Store(initialState: initialState()) {
-    reducer
+  let state = withDependencies(dependencies) { initialState() }
+  let recording = try options.recordingIfAsked(reducer, initialState: state)
+  return Store(initialState: state) {
+    if let recording { recording } else { reducer }
   } withDependencies: {
     dependencies(&$0)
   }
@@ -152,7 +161,7 @@ func commandStore<State, Action>(
   _ options: GlobalOptions,
   _ initialState: @autoclosure () -> State,
   @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>
-) throws -> Store<State, Action> {
+) throws -> Store<State, Action> where Action: Codable {
   try commandStore(options, initialState(), reducer())
 }
 
@@ -176,12 +185,19 @@ final class ActionLog<Value>: @unchecked Sendable {
 }
 
 /// Runs a command body on the main actor, turning a `Failure` into its message on standard error
-/// and exit code 1.
+/// and exit code 1, and a `RejectedRecording` into exit code 65; recordings are flushed however it
+/// ends.
+@MainActor
 func runCommand(_ body: @MainActor @Sendable () async throws -> Void) async throws {
+  // A recording keeps what happened up to a failure too.
+  defer { Recorders.flushAll() }
   do {
     try await body()
   } catch let failure as Failure {
     Output.error(failure.description)
     throw ExitCode.failure
+  } catch let rejected as RejectedRecording {
+    Output.error(rejected.description)
+    throw ExitCode(65)
   }
 }

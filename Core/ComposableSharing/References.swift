@@ -32,6 +32,12 @@ public final class SharedReferences: Sendable {
     }
   }
 
+  /// Whether any keyed shared value is held: a recorder then prints each state at once, since a
+  /// copy of the state would later show the shared values as they are then.
+  package var holdsValues: Bool {
+    boxes.withLock { boxes in boxes.values.contains { $0.box != nil } }
+  }
+
   /// Writes every change still waiting for its save interval: call before the process exits.
   public func flush() {
     let pending = pendingSaves.withLock { pending in

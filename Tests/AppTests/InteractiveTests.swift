@@ -72,6 +72,15 @@ final class PseudoTerminalSession: @unchecked Sendable {
     return false
   }
 
+  /// Types `keys`, then waits for `needle` in what the app draws after them.
+  func type(
+    _ keys: String, thenWaitFor needle: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let mark = output.value.count
+    type(keys)
+    waitFor(needle, after: mark, sourceLocation: sourceLocation)
+  }
+
   func waitForExit() -> Int32? {
     // A bound against a hang; a machine running the whole suite may take seconds to get here.
     let deadline = Date().addingTimeInterval(20)
@@ -98,11 +107,9 @@ struct InteractiveTests {
     session.waitFor("[1 Counter]")
     session.waitFor("Count: 0")
 
-    var mark = session.output.value.count
-    session.type("++")
-    session.waitFor("Count: 2", after: mark)
+    session.type("++", thenWaitFor: "Count: 2")
 
-    mark = session.output.value.count
+    var mark = session.output.value.count
     session.type("f")
     session.waitFor("Fact about 2", after: mark)
     session.waitFor("2 is lucky.", after: mark)
@@ -112,17 +119,11 @@ struct InteractiveTests {
     #expect(
       !String(decoding: session.output.value.dropFirst(mark), as: UTF8.self).contains("┌─Fact"))
 
-    mark = session.output.value.count
-    session.type("2")
-    session.waitFor("[2 Todos]", after: mark)
+    session.type("2", thenWaitFor: "[2 Todos]")
     session.type("a")
     session.type("Buy milk")
-    mark = session.output.value.count
-    session.type("\r")
-    session.waitFor("[ ] Buy milk  (medium)", after: mark)
-    mark = session.output.value.count
-    session.type(" ")
-    session.waitFor("[x] Buy milk", after: mark)
+    session.type("\r", thenWaitFor: "[ ] Buy milk  (medium)")
+    session.type(" ", thenWaitFor: "[x] Buy milk")
 
     mark = session.output.value.count
     session.type("5")
@@ -142,6 +143,56 @@ struct InteractiveTests {
     // What was typed was saved.
     let list = try sandbox.run(["todos", "list"])
     #expect(list.stdout.contains("[x] Buy milk"))
+  }
+
+  @Test func aRecordedSessionReplaysToTheScreenItEndedOn() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let recording = sandbox.root.appendingPathComponent("session.jsonl")
+    let session = try PseudoTerminalSession(arguments: [
+      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
+      sandbox.config.path, "--record", recording.path,
+    ])
+    session.waitFor("Count: 0")
+    session.type("++", thenWaitFor: "Count: 2")
+    session.type("2", thenWaitFor: "[2 Todos]")
+    session.type("a")
+    session.type("Buy milk")
+    session.type("\r", thenWaitFor: "[ ] Buy milk  (medium)")
+    session.type("1", thenWaitFor: "[1 Counter]")
+    session.type("-", thenWaitFor: "Count: 1")
+    // Let the todo's save answer before quitting, so the last screen is the final state's.
+    usleep(300_000)
+    let mark = session.output.value.count
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+    session.waitFor(Self.restore, after: mark)
+
+    let replay = try sandbox.run(["replay", recording.path, "--screen"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let lastScreen = try #require(Self.lastScreen(in: session.text))
+    #expect(lastScreen.contains("Count: 1"))
+    #expect(Self.trimmed(replay.stdout) == lastScreen)
+  }
+
+  static let restore = "\u{1B}[?25h\u{1B}[?1049l"
+
+  /// The last full screen the app drew before giving the terminal back, as plain text.
+  static func lastScreen(in output: String) -> String? {
+    guard let end = output.range(of: restore, options: .backwards),
+      let start = output[..<end.lowerBound].range(of: "\u{1B}[H", options: .backwards)
+    else { return nil }
+    let frame = output[start.upperBound..<end.lowerBound]
+      .replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "")
+    return trimmed(String(frame).replacing("\r\n", with: "\n"))
+  }
+
+  /// Lines without trailing spaces, and no empty lines at the end.
+  static func trimmed(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.replacing(#/\s+$/#, with: "") }
+      .joined(separator: "\n")
+      .replacing(#/\n+$/#, with: "")
   }
 
   @Test func aPreferenceSurvivesARestart() throws {

@@ -29,16 +29,21 @@ final class Sandbox: @unchecked Sendable {
   deinit { try? FileManager.default.removeItem(at: root) }
 
   /// Runs the binary with this sandbox's directories after the arguments.
-  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+  ) throws -> Run {
     try runBinary(
       arguments + [
         "--data-dir", data.path, "--cache-dir", cache.path, "--config-dir", config.path,
       ],
-      environment: environment)
+      environment: environment, input: input)
   }
 }
 
-func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+/// Runs the binary; `input`, when given, is its standard input, otherwise it reads nothing.
+func runBinary(
+  _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) throws -> Run {
   let process = Process()
   process.executableURL = binary
   process.arguments = arguments
@@ -55,8 +60,13 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
   let err = Pipe()
   process.standardOutput = out
   process.standardError = err
-  process.standardInput = FileHandle.nullDevice
+  let stdin = Pipe()
+  process.standardInput = input == nil ? FileHandle.nullDevice : stdin
   try process.run()
+  if let input {
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+  }
   // Read both pipes while the process runs, so a full pipe never blocks it.
   let stdout = LockIsolated(Data())
   let reader = Thread { stdout.setValue(out.fileHandleForReading.readDataToEndOfFile()) }

@@ -277,3 +277,48 @@ extension CodableActionTests {
     #expect(try roundTrip(element) == element)
   }
 }
+
+@Reducer
+struct SharedTally {
+  struct State: Equatable {
+    @Shared(.inMemory("recorded-total")) var total = 0
+  }
+
+  enum Action: Codable, Equatable { case add(Int) }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .add(let amount):
+        state.$total.withLock { $0 += amount }
+        return .none
+      }
+    }
+  }
+}
+
+extension RecordingTests {
+  @Test func aSharedValueIsRecordedAsItWasAfterEachAction() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("shared.jsonl")
+    let recorder = try SessionRecorder(url: url, feature: "SharedTally")
+    let store = Store(initialState: SharedTally.State()) {
+      SharedTally().recording(to: recorder)
+    }
+    for amount in 1...50 { store.send(.add(amount)) }
+    recorder.flush()
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    // Each line shows the total after its own action, not the one when it was written.
+    #expect(lines[1].contains("_total: 1)"))
+    #expect(lines[2].contains("_total: 3)"))
+    let report = try withDependencies {
+      $0.sharedReferences = SharedReferences()
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      try SessionReplay.replay(
+        url, feature: "SharedTally", initialState: SharedTally.State(), reducer: SharedTally())
+    }
+    #expect(report.divergence == nil)
+    #expect(report.state.total == 1275)
+  }
+}

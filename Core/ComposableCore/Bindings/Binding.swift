@@ -45,14 +45,23 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
 }
 
 extension BindingAction: CustomDumpReflectable {
-  /// Dumps as the field and its new value.
+  /// Dumps as the field and its new value; a ``BindingCodable`` state's field by its name.
   public var customDumpMirror: Mirror {
-    Mirror(
+    let field: Any =
+      (Root.self as? any BindingCodable.Type)?._bindingName(for: keyPath)
+      .map { FieldName(name: $0) } ?? keyPath
+    return Mirror(
       self,
-      children: ["set": (keyPath: keyPath, value: value)],
+      children: ["set": (keyPath: field, value: value)],
       displayStyle: .enum
     )
   }
+}
+
+/// A field's key path as its name: `\.email`.
+private struct FieldName: CustomDumpStringConvertible {
+  let name: String
+  var customDumpDescription: String { "\\.\(name)" }
 }
 
 extension Case {

@@ -13,6 +13,13 @@ public protocol BindingCodable {
   static var codableBindings: [BindingField<Self>] { get }
 }
 
+extension BindingCodable {
+  /// The name `codableBindings` gives the field at `keyPath`, if it lists it.
+  public static func _bindingName(for keyPath: AnyKeyPath) -> String? {
+    codableBindings.first { $0.keyPath == keyPath }?.name
+  }
+}
+
 /// One field of a ``BindingCodable`` state: its name, its key path, and how its value is coded.
 public struct BindingField<Root>: @unchecked Sendable {
   // Unchecked: a key path is an immutable object and the closures capture only it.

@@ -1,3 +1,4 @@
+import ComposableSharing
 import CustomDump
 import Dependencies
 import Foundation
@@ -37,14 +38,18 @@ public final class SessionRecorder: Sendable {
   /// Queues one processed action and the state after it. Encoding and writing happen on the
   /// recorder's queue: the store only copies the values.
   func record<Action: Encodable>(
-    _ action: Action, stateAfter state: Any, dependencies: RecordedDependencies?
+    _ action: Action, stateAfter state: Any, dependencies: RecordedDependencies?,
+    printStateNow: Bool
   ) {
     let time = Date()
+    // A state that may hold shared values is printed now: later its copy would show them as they
+    // are then. Any other state is printed on the recorder's queue, off the store's path.
+    let dumpedNow = printStateNow ? String(customDumping: state) : nil
     // Values copied out of the store and only read on the recorder's queue.
     let encode: (JSONEncoder, Int) throws -> Data = { encoder, sequence in
       let entry = RecordedStep(
         seq: sequence, time: time, action: action, dependencies: dependencies,
-        state: String(customDumping: state))
+        state: dumpedNow ?? String(customDumping: state))
       return try encoder.encode(entry) + Data("\n".utf8)
     }
     let step = PendingStep(encode: UncheckedSendable(encode))
@@ -136,6 +141,25 @@ struct RecordedDependencies: Codable, Sendable {
   var randoms: [UInt64] = []
 
   var isEmpty: Bool { uuids.isEmpty && dates.isEmpty && randoms.isEmpty }
+
+  init() {}
+
+  private enum CodingKeys: String, CodingKey { case uuids, dates, randoms }
+
+  // Only the kinds drawn are written: most steps draw one UUID or date, or nothing at all.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    uuids = try container.decodeIfPresent([UUID].self, forKey: .uuids) ?? []
+    dates = try container.decodeIfPresent([Double].self, forKey: .dates) ?? []
+    randoms = try container.decodeIfPresent([UInt64].self, forKey: .randoms) ?? []
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    if !uuids.isEmpty { try container.encode(uuids, forKey: .uuids) }
+    if !dates.isEmpty { try container.encode(dates, forKey: .dates) }
+    if !randoms.isEmpty { try container.encode(randoms, forKey: .randoms) }
+  }
 }
 
 /// Collects what the dependencies hand out while one action is reduced. Effects made then keep
@@ -233,7 +257,10 @@ public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codab
     } operation: {
       base.reduce(into: &state, action: action)
     }
-    recorder.record(action, stateAfter: state, dependencies: tape.close())
+    @Dependency(\.sharedReferences) var sharedReferences
+    recorder.record(
+      action, stateAfter: state, dependencies: tape.close(),
+      printStateNow: sharedReferences.holdsValues)
     return effects
   }
 }
@@ -347,7 +374,9 @@ public enum SessionReplay {
     header: RecordingHeader, steps: ArraySlice<Data.SubSequence>, endedInPartialLine: Bool
   ) {
     let data: Data
-    do { data = try Data(contentsOf: url) } catch { throw .unreadable(url.path, "\(error)") }
+    do { data = try Data(contentsOf: url) } catch {
+      throw .unreadable(url.path, error.localizedDescription)
+    }
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let endedInPartialLine = !(lines.last?.isEmpty ?? true)
     if lines.last?.isEmpty == true { lines.removeLast() }

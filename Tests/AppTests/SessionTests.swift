@@ -1,0 +1,192 @@
+import Foundation
+import HTTPTestServer
+import Testing
+
+/// `--record`, `replay` and `drive`, through the binary, against real files and local servers.
+@Suite(.serialized)
+struct SessionTests {
+  let replayed = #/Replayed (\d+) actions of (\w+): the final state is the recorded one\./#
+
+  /// Replays `recording` twice, expects both to reach the recorded state and print the same final
+  /// state, and returns how many actions there were.
+  func replayTwice(_ recording: URL, of feature: String, in sandbox: Sandbox) throws -> Int {
+    let run = try sandbox.run(["replay", recording.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let match = try #require(try replayed.firstMatch(in: run.stdout))
+    #expect(match.output.2 == feature)
+    let first = try sandbox.run(["replay", recording.path, "--state"])
+    let second = try sandbox.run(["replay", recording.path, "--state"])
+    #expect(first.status == 0)
+    #expect(first.stdout == second.stdout)
+    #expect(try decodeJSON(first.stdout) is [String: Any])
+    return Int(match.output.1)!
+  }
+
+  @Test func everyFeaturesCommandIsRecordedAndReplaysToItsState() async throws {
+    let sandbox = Sandbox()
+    let server = try await HTTPTestServer { request in
+      request.path == "/signup"
+        ? .json(["userID": "u-1", "email": "ada@example.com"], status: 201)
+        : .text("\(request.path.dropFirst()) is recorded.")
+    }
+    defer { Task { try await server.shutdown() } }
+    let file = { (name: String) in sandbox.root.appendingPathComponent("\(name).jsonl") }
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+
+    let fact = try sandbox.run([
+      "fact", "7", "--fact-url", server.baseURL.absoluteString, "--record", file("fact").path,
+    ])
+    #expect(fact.stdout == "7 is recorded.\n")
+    // Tapped, then the answer the effect sent back.
+    #expect(try replayTwice(file("fact"), of: "counter", in: sandbox) == 2)
+
+    _ = try sandbox.run(["todos", "add", "Buy milk", "--record", file("add").path])
+    #expect(try replayTwice(file("add"), of: "todos", in: sandbox) == 5)
+    let id = try sandbox.run(["todos", "list", "--json"]).stdout
+      .firstMatch(of: #/"id" : "(\w{8})/#).map { String($0.output.1) }
+    #expect(
+      try sandbox.run(["todos", "done", try #require(id), "--record", file("done").path])
+        .status == 0)
+    #expect(try replayTwice(file("done"), of: "todos", in: sandbox) >= 3)
+
+    #expect(try sandbox.run(["orders", "--all", "--record", file("orders").path]).status == 0)
+    #expect(try replayTwice(file("orders"), of: "orders", in: sandbox) >= 2)
+
+    let signup = try sandbox.run([
+      "signup", "--email", "ada@example.com", "--password", "engine42", "--confirm", "engine42",
+      "--accept-terms", "--signup-url",
+      server.baseURL.appendingPathComponent("signup").absoluteString,
+      "--record", file("signup").path,
+    ])
+    #expect(signup.status == 0)
+    #expect(try replayTwice(file("signup"), of: "signup", in: sandbox) >= 6)
+
+    // A new contact's id is a UUID the reducer drew: the replay is handed the same one.
+    #expect(
+      try sandbox.run(["contacts", "add", "--name", "Ada", "--record", file("contacts").path])
+        .status == 0)
+    #expect(try replayTwice(file("contacts"), of: "contacts", in: sandbox) >= 4)
+
+    // The whole app, driven headless.
+    let drive = try sandbox.run(
+      ["drive", "app", "--no-effects", "--record", file("app").path],
+      input: """
+        {"tabSelected":{"_0":"todos"}}
+        {"counter":{"_0":{"incrementButtonTapped":{}}}}
+        {"todos":{"_0":{"addButtonTapped":{}}}}
+
+        """)
+    #expect(drive.status == 0, "\(drive.stderr)")
+    #expect(try replayTwice(file("app"), of: "app", in: sandbox) == 3)
+  }
+
+  @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let file = sandbox.root.appendingPathComponent("cut.jsonl")
+    _ = try sandbox.run(["todos", "add", "Buy milk", "--record", file.path])
+    var data = try Data(contentsOf: file)
+    data.removeLast(20)
+    try data.write(to: file)
+    let run = try sandbox.run(["replay", file.path])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("Replayed 4 actions of todos"))
+    #expect(run.stderr.contains("note: the recording's last line was cut short"))
+  }
+
+  @Test func recordingsThisBuildCannotUseExitWith65() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    func replay(_ contents: String) throws -> Run {
+      let file = sandbox.root.appendingPathComponent("\(UUID().uuidString).jsonl")
+      try Data(contents.utf8).write(to: file)
+      return try sandbox.run(["replay", file.path])
+    }
+    let newer = try replay(#"{"feature":"counter","format":2,"start":"{}"}"# + "\n")
+    #expect(newer.status == 65)
+    #expect(newer.stderr.contains("the recording has format 2; this build reads up to 1"))
+    let other = try replay(#"{"feature":"spreadsheet","format":1,"start":"{}"}"# + "\n")
+    #expect(other.status == 65)
+    #expect(other.stderr.contains("'spreadsheet', a feature this build does not have"))
+    let notOne = try replay("hello\n")
+    #expect(notOne.status == 65)
+    #expect(notOne.stderr.contains("is not a recording"))
+    let badAction = try replay(
+      #"{"feature":"counter","format":1,"start":"{}"}"# + "\n"
+        + #"{"seq":1,"action":{"launchRockets":{}},"state":""}"# + "\n")
+    #expect(badAction.status == 65)
+    #expect(badAction.stderr.contains("action 1 cannot be read"))
+    let missing = try sandbox.run(["replay", sandbox.root.appendingPathComponent("none").path])
+    #expect(missing.status == 1)
+  }
+
+  @Test func aReplayThatLeavesTheRecordingSaysWhere() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let file = sandbox.root.appendingPathComponent("edited.jsonl")
+    let drive = try sandbox.run(
+      ["drive", "counter", "--no-effects", "--record", file.path],
+      input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"incrementButtonTapped":{}}"# + "\n")
+    #expect(drive.status == 0)
+    // The second step's recorded state says 5 where the reducer makes 2.
+    var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    lines[2] = lines[2].replacingOccurrences(of: "count: 2", with: "count: 5")
+    try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    let run = try sandbox.run(["replay", file.path])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("the replay left the recording at action #2"))
+    #expect(run.stderr.contains("−   count: 5,"))
+    #expect(run.stderr.contains("+   count: 2,"))
+  }
+
+  @Test func stepsShowWhatEachActionChanged() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let file = sandbox.root.appendingPathComponent("steps.jsonl")
+    _ = try sandbox.run(
+      ["drive", "signup", "--no-effects", "--record", file.path],
+      input: #"{"view":{"_0":{"binding":{"_0":{"field":"email","value":"ada@x.io"}}}}}"# + "\n")
+    // Without a terminal, every step is printed in order.
+    let run = try sandbox.run(["replay", file.path, "--step"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.contains(
+        #"#1 SignUpForm.Action.view(.binding(.set(keyPath: \.email, value: "ada@x.io")))"#))
+    #expect(run.stdout.contains(#"−   email: "","#))
+    #expect(run.stdout.contains(#"+   email: "ada@x.io","#))
+  }
+
+  @Test func driveReadsActionsAndWritesStates() async throws {
+    let sandbox = Sandbox()
+    let server = try await HTTPTestServer { request in
+      .text("\(request.path.dropFirst()) is driven.")
+    }
+    defer { Task { try await server.shutdown() } }
+    let run = try sandbox.run(
+      ["drive", "counter", "--fact-url", server.baseURL.absoluteString],
+      input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"factButtonTapped":{}}"# + "\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try run.stdout.split(separator: "\n").map {
+      try #require(try decodeJSON(String($0)) as? [String: Any])
+    }
+    // The two sent, then the answer the fact effect sent back.
+    #expect(lines.map { $0["seq"] as? Int } == [1, 2, 3])
+    let states = lines.map { $0["state"] as? [String: Any] ?? [:] }
+    #expect(states.map { $0["count"] as? Int } == [1, 1, 1])
+    #expect(states.map { $0["isLoadingFact"] as? Bool } == [false, true, false])
+    let last = try #require(lines.last?["action"] as? [String: Any])
+    #expect(
+      (last["factResponse"] as? [String: Any])?["_0"] as? [String: String]
+        == ["success": "1 is driven."])
+    // The fact came back as an alert with the text, as the terminal shows it.
+    #expect(states[2]["alert"].map { "\($0)" }?.contains("1 is driven.") == true)
+
+    let bad = try sandbox.run(
+      ["drive", "counter"], input: "{\"incrementButtonTapped\":{}}\nnope\n")
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("line 2 is not an action of counter"))
+    #expect(bad.stdout.split(separator: "\n").count == 1)
+    let unknown = try sandbox.run(["drive", "spreadsheet"])
+    #expect(unknown.status == 64)
+  }
+}
