@@ -127,4 +127,35 @@ func recordingBenchmarks() {
     benchmark.stopMeasurement()
     recorder.flush()
   }
+
+  // A recording of 1 000 actions, replayed whole each iteration: read, decoded, reduced and
+  // compared with the recorded state.
+  mainActorBenchmark("Replay 1 000 recorded actions", scalingFactor: .one) { benchmark in
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-replay-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = try! SessionRecorder(url: url, feature: "RecordedCounter")
+    let store = Store(initialState: RecordedCounter.State()) {
+      RecordedCounter().recording(to: recorder)
+    }
+    for _ in 0..<1_000 { store.send(.increment) }
+    recorder.flush()
+    let started = ContinuousClock.now
+    var replays = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      let report = try! SessionReplay.replay(
+        url, feature: "RecordedCounter", initialState: RecordedCounter.State(),
+        reducer: RecordedCounter())
+      precondition(report.actions == 1_000 && report.divergence == nil)
+      replays += 1
+    }
+    benchmark.stopMeasurement()
+    let seconds =
+      Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+      + Double((ContinuousClock.now - started).components.seconds)
+    benchmark.measurement(
+      .custom("actions replayed per second", useScalingFactor: false),
+      Int(Double(replays * 1_000) / seconds))
+  }
 }

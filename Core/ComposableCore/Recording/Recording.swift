@@ -4,6 +4,10 @@ import Dependencies
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writes a session's actions to a file, one JSON line each, without making the store wait: lines
 /// are buffered and written on a queue of their own, and every line is written whole, so a crash
 /// loses at most the lines not yet written and never damages the ones before.
@@ -162,33 +166,43 @@ struct RecordedDependencies: Codable, Sendable {
   }
 }
 
-/// Collects what the dependencies hand out while one action is reduced. Effects made then keep
-/// the wrapped dependencies; what they draw later is not the reducer's, so a closed tape ignores it.
+/// Collects what the dependencies hand out while an action is reduced. One per recording store,
+/// opened for each action on the thread reducing it: effects keep the wrapped dependencies, but
+/// what they draw (on other threads, or between actions) is not the reducer's, so it is ignored.
 private final class DependencyTape: Sendable {
-  private let values = Mutex<(open: Bool, recorded: RecordedDependencies)>((true, .init()))
+  private let values = Mutex<(owner: pthread_t?, recorded: RecordedDependencies)>((nil, .init()))
 
-  func uuid(_ value: UUID) -> UUID {
-    values.withLock { if $0.open { $0.recorded.uuids.append(value) } }
-    return value
-  }
-
-  func date(_ value: Date) -> Date {
-    values.withLock {
-      if $0.open { $0.recorded.dates.append(value.timeIntervalSinceReferenceDate) }
-    }
-    return value
-  }
-
-  func random(_ value: UInt64) -> UInt64 {
-    values.withLock { if $0.open { $0.recorded.randoms.append(value) } }
-    return value
+  func open() {
+    values.withLock { $0 = (pthread_self(), .init()) }
   }
 
   func close() -> RecordedDependencies? {
     values.withLock {
-      $0.open = false
+      $0.owner = nil
       return $0.recorded.isEmpty ? nil : $0.recorded
     }
+  }
+
+  private func note(_ record: (inout RecordedDependencies) -> Void) {
+    values.withLock {
+      guard let owner = $0.owner, pthread_equal(owner, pthread_self()) != 0 else { return }
+      record(&$0.recorded)
+    }
+  }
+
+  func uuid(_ value: UUID) -> UUID {
+    note { $0.uuids.append(value) }
+    return value
+  }
+
+  func date(_ value: Date) -> Date {
+    note { $0.dates.append(value.timeIntervalSinceReferenceDate) }
+    return value
+  }
+
+  func random(_ value: UInt64) -> UInt64 {
+    note { $0.randoms.append(value) }
+    return value
   }
 }
 
@@ -241,27 +255,56 @@ extension Reducer where Action: Codable {
 public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codable {
   let base: Base
   let recorder: SessionRecorder
+  private let context = RecordingContext()
+
+  init(base: Base, recorder: SessionRecorder) {
+    self.base = base
+    self.recorder = recorder
+  }
 
   /// Runs the base reducer, noting the UUIDs, dates and random numbers it draws, then records
   /// the action, those values and the state it left.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let tape = DependencyTape()
+    let (dependencies, references) = context.prepared()
+    context.tape.open()
     let effects = withDependencies {
-      // The store's own generators, read before they are replaced (a `@Dependency` read inside
-      // the closures would find the wrappers themselves).
+      $0 = dependencies
+    } operation: {
+      base.reduce(into: &state, action: action)
+    }
+    recorder.record(
+      action, stateAfter: state, dependencies: context.tape.close(),
+      printStateNow: references.holdsValues)
+    return effects
+  }
+}
+
+/// What a recording reducer prepares once, from the dependencies of the first action it sees:
+/// overriding them on every action would copy them every time.
+private final class RecordingContext: @unchecked Sendable {
+  // Unchecked: `prepared()` writes `values` once, on the store's actor, which is where every
+  // action is reduced.
+  let tape = DependencyTape()
+  private var values: (DependencyValues, SharedReferences)?
+
+  func prepared() -> (DependencyValues, SharedReferences) {
+    if let values { return values }
+    let tape = self.tape
+    var dependencies = DependencyValues()
+    // Read and replaced inside `withDependencies`' update, where reading a dependency a test did
+    // not provide is not yet a use of it.
+    withDependencies {
       let (uuid, date, random) = ($0.uuid, $0.date, $0.withRandomNumberGenerator)
       $0.uuid = UUIDGenerator { tape.uuid(uuid()) }
       $0.date = DateGenerator { tape.date(date.now) }
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(
         RecordingGenerator(base: random, tape: tape))
+      dependencies = $0
     } operation: {
-      base.reduce(into: &state, action: action)
     }
-    @Dependency(\.sharedReferences) var sharedReferences
-    recorder.record(
-      action, stateAfter: state, dependencies: tape.close(),
-      printStateNow: sharedReferences.holdsValues)
-    return effects
+    let prepared = (dependencies, dependencies.sharedReferences)
+    values = prepared
+    return prepared
   }
 }
 
