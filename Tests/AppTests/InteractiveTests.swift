@@ -175,6 +175,33 @@ struct InteractiveTests {
     #expect(Self.trimmed(replay.stdout) == lastScreen)
   }
 
+  @Test func stepsThroughARecordingWithTheArrowKeys() throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let recording = sandbox.root.appendingPathComponent("steps.jsonl")
+    let drive = try sandbox.run(
+      ["drive", "counter", "--no-effects", "--record", recording.path],
+      input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"resetButtonTapped":{}}"# + "\n")
+    #expect(drive.status == 0)
+    let session = try PseudoTerminalSession(arguments: [
+      "replay", recording.path, "--step", "--config-dir", sandbox.config.path,
+    ])
+    session.waitFor("the start, before 2 actions")
+    session.waitFor("count: 0")
+    let right = "\u{1B}[C"
+    let left = "\u{1B}[D"
+    session.type(right, thenWaitFor: "action 1 of 2")
+    session.waitFor("#1 Counter.Action.incrementButtonTapped")
+    session.waitFor("+   count: 1,")
+    session.type(right, thenWaitFor: "#2 Counter.Action.resetButtonTapped")
+    // Past the end stays on the last action; back goes to the first again.
+    session.type(right + left, thenWaitFor: "action 1 of 2")
+    let mark = session.output.value.count
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+    session.waitFor(Self.restore, after: mark)
+  }
+
   static let restore = "\u{1B}[?25h\u{1B}[?1049l"
 
   /// The last full screen the app drew before giving the terminal back, as plain text.
