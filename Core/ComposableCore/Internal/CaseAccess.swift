@@ -17,8 +17,13 @@ public protocol _CaseAccessible {
 /// time. When the enum is ``_CaseAccessible`` and the key path names one of its cases, the
 /// operator holds that case's generated case path instead, a `switch` over the enum; otherwise it
 /// keeps the key path. Either way only Swift's own semantics are involved.
+///
+/// A class, made once per operator or scoped store: a closure that captures one (a scoped
+/// store's embedding, built in generic code) holds a reference, which needs no type metadata to
+/// reach, where a captured generic struct made every call look its metadata up (about 500
+/// instructions a level).
 @usableFromInline
-package struct CaseAccess<Root, Value>: Sendable {
+package final class CaseAccess<Root, Value>: Sendable {
   @usableFromInline let path: AnyCasePath<Root, Value>
   /// Whether the generated case path stands in for the key path (for tests and benchmarks).
   package let isDirect: Bool

@@ -4,12 +4,18 @@ import Foundation
 /// The state, reducer and effect machinery of a root store. `Store` and `TestStore` both run on
 /// it, so a test exercises exactly what the application runs.
 @MainActor
+@usableFromInline
 package final class RootCore<R: Reducer>: StoreCore {
-  package typealias State = R.State
-  package typealias Action = R.Action
+  @usableFromInline package typealias State = R.State
+  @usableFromInline package typealias Action = R.Action
 
-  package private(set) var state: State
+  @usableFromInline package private(set) var state: State
   package let reducer: R
+  /// Runs `reducer`. Made by whoever makes the store: `Store.init` is inlined where the feature's
+  /// type is known, so this closure, and every body and operator below it, runs specialised for
+  /// that type — generic reducers (`Level<Level<…>>`) included — instead of looking up generic
+  /// type metadata on every action.
+  private let run: (inout State, Action) -> Effect<Action>
   /// Writable so a test can change dependencies between steps.
   package var dependencies: DependencyValues
   /// Stamped on the effects of the next outermost `send`, so a test store can say which of its
@@ -30,10 +36,17 @@ package final class RootCore<R: Reducer>: StoreCore {
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserverID = 0
 
-  package init(initialState: State, reducer: R, dependencies: DependencyValues) {
+  @usableFromInline
+  package init(
+    initialState: State,
+    reducer: R,
+    dependencies: DependencyValues,
+    run: ((inout State, Action) -> Effect<Action>)? = nil
+  ) {
     self.state = initialState
     self.reducer = reducer
     self.dependencies = dependencies
+    self.run = run ?? { reducer.reduce(into: &$0, action: $1) }
   }
 
   isolated deinit {
@@ -42,6 +55,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Sending
 
+  @usableFromInline
   package func send(_ action: Action) -> Task<Void, Never>? {
     send(action, tasks: nil)
   }
@@ -84,7 +98,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   }
 
   private func process(_ action: Action, tasks: EffectTasks?) {
-    let effect = Self.reduce(reducer, &state, action, dependencies)
+    let effect = Self.reduce(run, &state, action, dependencies)
     guard !effect.isNone else { return }
     runReturned(effect, from: action, tasks: tasks)
   }
@@ -92,7 +106,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// Runs the reducer with the store's dependencies current. Nonisolated, so the closure handed
   /// to the task-local does not carry a main-actor check on every action.
   private nonisolated static func reduce(
-    _ reducer: R,
+    _ run: (inout State, Action) -> Effect<Action>,
     _ state: inout State,
     _ action: Action,
     _ dependencies: DependencyValues
@@ -101,10 +115,10 @@ package final class RootCore<R: Reducer>: StoreCore {
     // dependencies already are the current ones (a store made without overrides, or an action
     // sent from the store's own effects), the reducer sees the same values without it.
     if DependencyValues._current.isIdentical(to: dependencies) {
-      return reducer.reduce(into: &state, action: action)
+      return run(&state, action)
     }
     return DependencyValues.$_current.withValue(dependencies) {
-      reducer.reduce(into: &state, action: action)
+      run(&state, action)
     }
   }
 
@@ -330,6 +344,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Observation
 
+  @usableFromInline
   package func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
     let id = nextObserverID
     nextObserverID += 1
@@ -337,6 +352,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     return id
   }
 
+  @usableFromInline
   package func removeObserver(_ id: Int) {
     observers[id] = nil
   }

@@ -63,6 +63,9 @@ public final class Store<State, Action> {
 
   /// Makes a store for a feature, optionally overriding dependencies for the reducer and every
   /// effect it starts.
+  // Inlinable, so that the reducer runs through a closure made where its type is known, and is
+  // specialised for it from the root down (see `RootCore.run`).
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -71,7 +74,10 @@ public final class Store<State, Action> {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       (initialState(), reducer(), DependencyValues._current)
     }
-    self.init(core: RootCore(initialState: state, reducer: reducer, dependencies: dependencies))
+    self.init(
+      core: RootCore(
+        initialState: state, reducer: reducer, dependencies: dependencies,
+        run: { reducer.reduce(into: &$0, action: $1) }))
   }
 
   /// The current state. Reading it inside observation tracking observes the whole value being
