@@ -61,10 +61,10 @@ public final class Store<State, Action> {
     if let coreObserver { core.removeObserver(coreObserver) }
   }
 
-  /// Makes a store for a feature, optionally overriding dependencies for the reducer and every
-  /// effect it starts.
   // Inlinable, so that the reducer runs through a closure made where its type is known, and is
   // specialised for it from the root down (see `RootCore.run`).
+  /// Makes a store for a feature, optionally overriding dependencies for the reducer and every
+  /// effect it starts.
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
