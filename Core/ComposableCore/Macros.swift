@@ -74,8 +74,8 @@ public macro _CaseAccessors() =
 @attached(memberAttribute)
 @attached(
   extension,
-  conformances: ObservableState, Observable, CustomReflectable,
-  names: named(customMirror)
+  conformances: ObservableState, Observable, CustomReflectable, _PresentationStorage,
+  names: named(customMirror), named(_$presentationStorage)
 )
 public macro ObservableState() =
   #externalMacro(module: "ComposableMacros", type: "ObservableStateMacro")

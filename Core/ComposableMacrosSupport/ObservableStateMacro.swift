@@ -113,10 +113,11 @@ extension ObservableStateMacro: ExtensionMacro {
     let decl: DeclSyntax = """
       \(availability)extension \(type.trimmed): ComposableCore.ObservableState, Observation.Observable {}
       """
+    let storage = presentationStorage(of: declaration, type: type, availability: availability)
     guard let structDecl = declaration.as(StructDeclSyntax.self),
       !structDecl.inheritanceClause.contains("CustomReflectable"),
       !structDecl.inheritanceClause.contains("CustomDumpReflectable")
-    else { return [decl.cast(ExtensionDeclSyntax.self)] }
+    else { return [decl.cast(ExtensionDeclSyntax.self)] + storage }
     // Reflection would show the storage (`_count`, `_$observationRegistrar`); test diffs and
     // dumps should show the properties as they are written.
     let children = structDecl.memberBlock.members.flatMap { member -> [String] in
@@ -147,7 +148,41 @@ extension ObservableStateMacro: ExtensionMacro {
         }
       }
       """
-    return [decl.cast(ExtensionDeclSyntax.self), mirror.cast(ExtensionDeclSyntax.self)]
+    return [decl.cast(ExtensionDeclSyntax.self), mirror.cast(ExtensionDeclSyntax.self)] + storage
+  }
+
+  /// For a struct with `@Presents` properties, the storage behind each `$name`: `ifLet(\.$name,
+  /// …)` reads and changes a presented child in place there, without the observed accessors.
+  static func presentationStorage(
+    of declaration: some DeclGroupSyntax,
+    type: some TypeSyntaxProtocol,
+    availability: AttributeListSyntax
+  ) -> [ExtensionDeclSyntax] {
+    guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+    let names = structDecl.memberBlock.members.compactMap { member -> String? in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.attributes.contains(named: "Presents"),
+        let binding = variable.bindings.first,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
+      else { return nil }
+      return name
+    }
+    guard !names.isEmpty else { return [] }
+    let access = declaration.modifiers.accessPrefix
+    let lookups = names.map { name in
+      """
+          if keyPath == \\Self.$\(name) { return \\Self._\(name) }
+      """
+    }
+    let decl: DeclSyntax = """
+      \(availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
+        \(raw: access)static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
+      \(raw: lookups.joined(separator: "\n"))
+          return nil
+        }
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
   }
 }
 

@@ -93,8 +93,8 @@ extension PresentsMacro: AccessorMacro {
     in context: some MacroExpansionContext
   ) throws -> [AccessorDeclSyntax] {
     guard let property = property(declaration, in: context, diagnose: true) else { return [] }
-    let storage = "_\(property.name.text)"
     if isInObservableState(context) {
+      let storage = "_\(property.name.text)"
       return ObservationStateTrackedMacro.observedAccessors(
         property: property.name.text,
         storage: "\(storage).wrappedValue",
@@ -102,6 +102,9 @@ extension PresentsMacro: AccessorMacro {
         initialize: "ComposableCore.PresentationState(wrappedValue: initialValue)"
       )
     }
+    // Outside observable state, `$name` itself is the storage: a stored property, which
+    // `ifLet(\.$name, …)` reaches directly rather than through a getter and a setter.
+    let storage = "$\(property.name.text)"
     return [
       """
       @storageRestrictions(initializes: \(raw: storage))
@@ -164,17 +167,7 @@ extension PresentsMacro: PeerMacro {
       ]
     }
     return [
-      """
-      \(raw: property.access)var $\(raw: name): \(raw: stateType) {
-        get {
-          _\(raw: name)
-        }
-        set {
-          _\(raw: name) = newValue
-        }
-      }
-      """,
-      "private var _\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))",
+      "\(raw: property.access)var $\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))"
     ]
   }
 }

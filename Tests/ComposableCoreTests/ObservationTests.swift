@@ -58,6 +58,7 @@ struct Tile {
   enum Action {
     case increment
     case relabel(String)
+    case reset
   }
 
   var body: some ReducerOf<Self> {
@@ -65,6 +66,7 @@ struct Tile {
       switch action {
       case .increment: state.value += 1
       case .relabel(let label): state.label = label
+      case .reset: state = State(id: state.id)
       }
       return .none
     }
@@ -146,6 +148,30 @@ struct StoreObservationTests {
     let labelReader = ChangeCounter { _ = child.label }
     store.send(.childReplaced)
     #expect(labelReader.changes == 1)
+  }
+
+  @Test func aPresentedChildChangedInPlaceNotifiesOnlyItsReaders() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.showDetail)
+    // `ifLet(\.$detail, …)` changes the child through the storage behind `$detail`.
+    let valueReader = ChangeCounter { _ = store.detail?.value }
+    let labelReader = ChangeCounter { _ = store.detail?.label }
+    let presenceReader = ChangeCounter { _ = store.detail?._$id }
+    store.send(.detail(.presented(.increment)))
+    #expect(valueReader.changes == 1)
+    #expect(labelReader.changes == 0)
+    #expect(presenceReader.changes == 0)
+    #expect(store.detail?.value == 1)
+  }
+
+  @Test func aPresentedChildThatReplacesItselfNotifiesReadersOfThePresentation() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.showDetail)
+    store.send(.detail(.presented(.increment)))
+    let presenceReader = ChangeCounter { _ = store.detail?._$id }
+    store.send(.detail(.presented(.reset)))
+    #expect(presenceReader.changes == 1)
+    #expect(store.detail?.value == 0)
   }
 
   @Test func replacingTheWholeStateNotifiesReadersOfTheStore() async {

@@ -177,6 +177,15 @@ struct ObservableStateMacroTests {
           )
         }
       }
+
+      extension State: ComposableCore._PresentationStorage {
+        static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
+          if keyPath == \Self.$destination {
+            return \Self._destination
+          }
+          return nil
+        }
+      }
       """#
     }
   }

@@ -15,28 +15,19 @@ struct PresentsMacroTests {
       """
       struct State {
         var destination: Destination.State? {
-          @storageRestrictions(initializes: _destination)
+          @storageRestrictions(initializes: $destination)
           init(initialValue) {
-            _destination = ComposableCore.PresentationState(wrappedValue: initialValue)
+            $destination = ComposableCore.PresentationState(wrappedValue: initialValue)
           }
           get {
-            _destination.wrappedValue
+            $destination.wrappedValue
           }
           set {
-            _destination.wrappedValue = newValue
+            $destination.wrappedValue = newValue
           }
         }
 
-        var $destination: ComposableCore.PresentationState<Destination.State> {
-          get {
-            _destination
-          }
-          set {
-            _destination = newValue
-          }
-        }
-
-        private var _destination = ComposableCore.PresentationState<Destination.State>(wrappedValue: nil)
+        var $destination = ComposableCore.PresentationState<Destination.State>(wrappedValue: nil)
       }
       """
     }
@@ -53,28 +44,19 @@ struct PresentsMacroTests {
       """
       public struct State {
         public var alert: AlertState<Action.Alert>? {
-          @storageRestrictions(initializes: _alert)
+          @storageRestrictions(initializes: $alert)
           init(initialValue) {
-            _alert = ComposableCore.PresentationState(wrappedValue: initialValue)
+            $alert = ComposableCore.PresentationState(wrappedValue: initialValue)
           }
           get {
-            _alert.wrappedValue
+            $alert.wrappedValue
           }
           set {
-            _alert.wrappedValue = newValue
+            $alert.wrappedValue = newValue
           }
         }
 
-        public var $alert: ComposableCore.PresentationState<AlertState<Action.Alert>> {
-          get {
-            _alert
-          }
-          set {
-            _alert = newValue
-          }
-        }
-
-        private var _alert = ComposableCore.PresentationState<AlertState<Action.Alert>>(wrappedValue: nil)
+        public var $alert = ComposableCore.PresentationState<AlertState<Action.Alert>>(wrappedValue: nil)
       }
       """
     }
@@ -91,28 +73,19 @@ struct PresentsMacroTests {
       """
       struct State {
         var child: Optional<Child.State> {
-          @storageRestrictions(initializes: _child)
+          @storageRestrictions(initializes: $child)
           init(initialValue) {
-            _child = ComposableCore.PresentationState(wrappedValue: initialValue)
+            $child = ComposableCore.PresentationState(wrappedValue: initialValue)
           }
           get {
-            _child.wrappedValue
+            $child.wrappedValue
           }
           set {
-            _child.wrappedValue = newValue
+            $child.wrappedValue = newValue
           }
         }
 
-        var $child: ComposableCore.PresentationState<Child.State> {
-          get {
-            _child
-          }
-          set {
-            _child = newValue
-          }
-        }
-
-        private var _child = ComposableCore.PresentationState<Child.State>(wrappedValue: nil)
+        var $child = ComposableCore.PresentationState<Child.State>(wrappedValue: nil)
       }
       """
     }

@@ -1,6 +1,14 @@
 import CustomDump
 import IssueReporting
 
+/// Observable state with `@Presents` properties: `@ObservableState` names the storage behind each
+/// `$name`, where a presentation reducer changes a presented child in place without going through
+/// the observed accessors.
+public protocol _PresentationStorage {
+  /// The storage behind `keyPath` (`\.$destination`), or `nil`.
+  static func _$presentationStorage(_ keyPath: AnyKeyPath) -> AnyKeyPath?
+}
+
 /// Optional child state that a parent presents (a sheet, an alert, a drill-down):
 /// `@PresentationState var destination: Destination.State?`, integrated with
 /// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
@@ -159,6 +167,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   let location: IssueLocation
   @usableFromInline let ephemerality = Ephemerality<Destination.State>()
+  /// Where the presentation state is read and a presented child changed in place: the stored
+  /// property behind `toPresentationState` when there is one (a plain state's `$name`, or the
+  /// storage `@ObservableState` names), reached without a key path's getter and setter.
+  @usableFromInline let storage: StatePath<Parent.State, PresentationState<Destination.State>>
+  /// Whether `storage` goes around observed accessors, so that a child replaced in place must be
+  /// written back through `toPresentationState` for readers to hear of it.
+  @usableFromInline let storageIsUnobserved: Bool
+  /// The identity of presented observable state; `nil` for other state, where any change counts.
+  @usableFromInline let identity: ((Destination.State) -> ObservableStateID)?
 
   init(
     parent: Parent,
@@ -172,6 +189,45 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
+    if let provider = Parent.State.self as? any _PresentationStorage.Type,
+      let path = provider._$presentationStorage(toPresentationState)
+        as? WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+    {
+      self.storage = StatePath(path)
+      self.storageIsUnobserved = true
+    } else {
+      self.storage = StatePath(toPresentationState)
+      self.storageIsUnobserved = false
+    }
+    self.identity = (Destination.State.self as? any ObservableState.Type).map {
+      Self.identity(of: $0)
+    }
+  }
+
+  private static func identity<Observed: ObservableState>(
+    of _: Observed.Type
+  ) -> (Destination.State) -> ObservableStateID {
+    { ($0 as! Observed)._$id }
+  }
+
+  /// After a child changed in place through unobserved storage: when it is no longer the same
+  /// child (a destination enum moved to another case, or the child replaced itself), writes the
+  /// presentation state back through the observed path so that its readers are told.
+  @inlinable
+  func announceReplacement(in state: inout Parent.State, of oldID: ObservableStateID?) {
+    if let oldID, presentedID(in: &state) == oldID { return }
+    let current = storage.read(&state) { $0 }
+    // The storage already holds the new child, so the observed setter would see no change in
+    // writing it again; clearing it first is one.
+    state[keyPath: toPresentationState].presented = nil
+    state[keyPath: toPresentationState] = current
+  }
+
+  /// The identity of the presented child, when it is observable state.
+  @inlinable
+  func presentedID(in state: inout Parent.State) -> ObservableStateID? {
+    guard let identity else { return nil }
+    return storage.read(&state) { $0.presented.map(identity) }
   }
 
   // Inlinable, as every action of a presenting feature passes through here: specialised for the
@@ -182,39 +238,50 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let presentationAction = toPresentationAction.extract(from: action)
-    let before = state[keyPath: toPresentationState]
+    // Only what is needed is read before the reducers run: a copy of the presented child held
+    // while it changes would make every collection inside it copy itself.
+    let (wasPresented, assignmentsBefore) = storage.read(&state) {
+      ($0.presented != nil, $0.assignments)
+    }
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
 
     switch presentationAction {
     case .presented(let destinationAction)?:
-      if let presented = before.presented {
-        let childEffects = destination.reduce(
-          into: &state[keyPath: toPresentationState].presented!,
-          action: destinationAction
-        )
-        if !childEffects.isNone {
+      if wasPresented {
+        let oldID = storageIsUnobserved ? presentedID(in: &state) : nil
+        let childEffects = storage.modify(&state) {
+          destination.reduce(into: &$0.presented!, action: destinationAction)
+        }
+        if storageIsUnobserved { announceReplacement(in: &state, of: oldID) }
+        if !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) {
           destinationEffects = presentedEffects(childEffects, of: presented)
         }
       } else {
         reportAbsentDestination(action: action)
       }
     case .dismiss?:
-      if before.presented == nil { reportAbsentDismissal() }
+      if !wasPresented { reportAbsentDismissal() }
       isDismissing = true
     case nil:
       break
     }
 
+    // The child as the parent reducer receives it, needed afterwards only if the parent takes it
+    // away or replaces it.
+    let old = wasPresented ? storage.read(&state) { $0.presented } : nil
     let parentEffects = parent.reduce(into: &state, action: action)
-    let after = state[keyPath: toPresentationState]
-    let wasReassigned = after.assignments != before.assignments
+    let (isPresented, assignmentsAfter) = storage.read(&state) {
+      ($0.presented != nil, $0.assignments)
+    }
+    let wasReassigned = assignmentsAfter != assignmentsBefore
 
     var isCleared = isDismissing
     if isDismissing {
       state[keyPath: toPresentationState].presented = nil
-    } else if case .presented? = presentationAction, !wasReassigned,
-      let presented = after.presented, ephemerality.isEphemeral(presented)
+    } else if case .presented? = presentationAction, !wasReassigned, isPresented,
+      !ephemerality.isPlainType,
+      storage.read(&state, { $0.presented.map(ephemerality.isEphemeral) }) == true
     {
       // An alert or dialog closes once the user has acted on it.
       state[keyPath: toPresentationState].presented = nil
@@ -223,9 +290,11 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
     // a different child in its place; only then do its effects end.
-    guard let old = before.presented else { return destinationEffects.merge(with: parentEffects) }
-    let current = isCleared ? nil : after.presented
-    if current != nil, !wasReassigned { return destinationEffects.merge(with: parentEffects) }
+    guard let old else { return destinationEffects.merge(with: parentEffects) }
+    if isPresented, !isCleared, !wasReassigned {
+      return destinationEffects.merge(with: parentEffects)
+    }
+    let current = isCleared ? nil : storage.read(&state) { $0.presented }
     return .merge(destinationEffects, parentEffects, dismissal(of: old, replacedBy: current))
   }
 

@@ -132,12 +132,28 @@ public final class Store<State, Action> {
       embed: { embed.embed($0) })
   }
 
+  // Inlinable so that the closure wrapping each action in `.presented` is made where the child's
+  // action type is known: made in generic code, it boxed every action it wrapped.
   /// A store for presented child state while it is presented, `nil` otherwise:
   /// `store.scope(state: \.destination, action: \.destination)`, whose actions reach the parent
   /// wrapped in `.presented`. The same store while the child stays presented, as above.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    _scope(state: toChildState, presentationAction: toPresentationAction) { embed in
+      { embed.embed(.presented($0)) }
+    }
+  }
+
+  @usableFromInline
+  func _scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    presentationAction toPresentationAction: CaseKeyPath<
+      Action, PresentationAction<ChildAction>
+    >,
+    embedding: (CaseAccess<Action, PresentationAction<ChildAction>>) -> (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     // Told apart from the plain optional scope over the same paths, whose actions are the
     // presentation actions themselves.
@@ -148,10 +164,9 @@ public final class Store<State, Action> {
     }
     // The presentation case resolves to its generated case path once; `.presented` is added
     // around each action, instead of going through the two-case key path every time.
-    let embed = CaseAccess(toPresentationAction)
     return transientChild(
       at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
-      embed: { embed.embed(.presented($0)) })
+      embed: embedding(CaseAccess(toPresentationAction)))
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
