@@ -26,9 +26,13 @@ public protocol _CaseAccessible {
 package final class CaseAccess<Root, Value>: Sendable {
   @usableFromInline let path: AnyCasePath<Root, Value>
   /// Whether the generated case path stands in for the key path (for tests and benchmarks).
-  package let isDirect: Bool
+  @usableFromInline package let isDirect: Bool
 
-  @usableFromInline
+  // Inlinable: made where the enum's type is known (an operator built in a specialised body), the
+  // lookup of its generated case path below is resolved statically, and that case path's
+  // closures are specialised too — for a generic enum, the difference between value-witness
+  // calls and a plain `switch` on every action.
+  @inlinable
   package init(_ keyPath: CaseKeyPath<Root, Value>) {
     // `action: \.self` scopes to the whole action, as `Scope` does for a child of the same type:
     // the value is the root, and the casts below are from a type to itself.
@@ -54,7 +58,8 @@ package final class CaseAccess<Root, Value>: Sendable {
     self.isDirect = true
   }
 
-  private static func direct<Enum: _CaseAccessible>(
+  @inlinable
+  static func direct<Enum: _CaseAccessible>(
     _: Enum.Type,
     _ keyPath: CaseKeyPath<Root, Value>
   ) -> AnyCasePath<Root, Value>? {

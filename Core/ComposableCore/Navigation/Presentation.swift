@@ -115,6 +115,7 @@ extension Reducer {
   /// Runs `destination` while the presentation state is non-`nil`. `.dismiss` nils the state;
   /// nil-ing it (or presenting a different child) cancels the child's effects; `dismiss()` from a
   /// child effect sends `.dismiss`.
+  @inlinable
   public func ifLet<
     DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>
   >(
@@ -137,6 +138,7 @@ extension Reducer {
 
   /// Presents ephemeral state, such as an alert, which needs no reducer: any button action
   /// dismisses it after the parent has handled the action.
+  @inlinable
   public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -165,7 +167,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   @usableFromInline
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
-  let location: IssueLocation
+  @usableFromInline let location: IssueLocation
   @usableFromInline let ephemerality = Ephemerality<Destination.State>()
   /// Where the presentation state is read and a presented child changed in place: the stored
   /// property behind `toPresentationState` when there is one (a plain state's `$name`, or the
@@ -177,6 +179,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   /// The identity of presented observable state; `nil` for other state, where any change counts.
   @usableFromInline let identity: ((Destination.State) -> ObservableStateID)?
 
+  @usableFromInline
   init(
     parent: Parent,
     destination: Destination,

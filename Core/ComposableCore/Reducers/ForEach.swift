@@ -66,6 +66,7 @@ extension Reducer {
   /// Removing an element cancels every effect it started; siblings never cancel each other.
   ///
   /// An action for an id that is not in the array is reported as a runtime issue.
+  @inlinable
   public func forEach<
     ElementState, ElementAction, ID: Hashable & Sendable,
     Element: Reducer<ElementState, ElementAction>
@@ -96,8 +97,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   let toElementsState: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline
   let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let location: IssueLocation
+  @usableFromInline let location: IssueLocation
 
+  @usableFromInline
   init(
     parent: Parent,
     element: Element,

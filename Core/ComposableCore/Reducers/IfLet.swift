@@ -5,6 +5,7 @@ extension Reducer {
   /// state to `nil`, every effect the child started is cancelled.
   ///
   /// A child action that arrives while the state is `nil` is reported as a runtime issue.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer<WrappedState, WrappedAction>>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
@@ -30,8 +31,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
-  let location: IssueLocation
+  @usableFromInline let location: IssueLocation
 
+  @usableFromInline
   init(
     parent: Parent,
     child: Child,
@@ -174,12 +176,14 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 /// Where an operator or a test step was written, for issues that point at that source line.
+@usableFromInline
 package struct IssueLocation: CustomStringConvertible, Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
+  @usableFromInline
   package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath
@@ -187,7 +191,7 @@ package struct IssueLocation: CustomStringConvertible, Sendable {
     self.column = column
   }
 
-  package var description: String { "\(fileID):\(line)" }
+  @usableFromInline package var description: String { "\(fileID):\(line)" }
 
   package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)

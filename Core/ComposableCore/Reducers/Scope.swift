@@ -15,9 +15,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
   @usableFromInline let effectScope: EffectScope
-  let location: IssueLocation
+  @usableFromInline let location: IssueLocation
 
   /// Scopes `child` to the state at a key path and the actions at a case key path.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -36,6 +37,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Scopes `child` to one case of an enum state and the actions at a case key path; the child
   /// runs only while the state is in that case.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
