@@ -154,6 +154,15 @@ struct Replay: AsyncParsableCommand {
   @Option(help: "The screen's width, with --screen.") var width = 80
   @Option(help: "The screen's height, with --screen.") var height = 24
 
+  func validate() throws {
+    guard [step, state, screen].filter({ $0 }).count <= 1 else {
+      throw ValidationError("--step, --state and --screen are alternatives; choose one.")
+    }
+    guard width > 0, height > 0 else {
+      throw ValidationError("--width and --height must be positive.")
+    }
+  }
+
   func run() async throws {
     let command = self
     try await runCommand {

@@ -118,6 +118,9 @@ struct SessionTests {
     #expect(badAction.stderr.contains("action 1 cannot be read"))
     let missing = try sandbox.run(["replay", sandbox.root.appendingPathComponent("none").path])
     #expect(missing.status == 1)
+    let both = try sandbox.run(["replay", "x.jsonl", "--state", "--screen"])
+    #expect(both.status == 64)
+    #expect(both.stderr.contains("--step, --state and --screen are alternatives"))
   }
 
   @Test func aReplayThatLeavesTheRecordingSaysWhere() throws {
