@@ -142,6 +142,18 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // What a renderer pays each time it draws an optional child: the store is already there.
+  mainActorBenchmark("Store.scope, optional child, cached") { benchmark in
+    do {
+      let store = StoreOf<L1>(initialState: L1.State()) { L1() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.scope(state: \.child, action: \.child))
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
   Benchmark(
     "1,000,000 sends (leak check)", configuration: .init(scalingFactor: .one, maxIterations: 3)
   ) { benchmark in

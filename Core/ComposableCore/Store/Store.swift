@@ -126,10 +126,12 @@ public final class Store<State, Action> {
       transientChildren[id] = nil
       return nil
     }
-    let embed = CaseAccess(toChildAction)
     return transientChild(
       at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
-      embed: { embed.embed($0) })
+      embedding: {
+        let embed = CaseAccess(toChildAction)
+        return { embed.embed($0) }
+      })
   }
 
   // Inlinable so that the closure wrapping each action in `.presented` is made where the child's
@@ -166,7 +168,7 @@ public final class Store<State, Action> {
     // around each action, instead of going through the two-case key path every time.
     return transientChild(
       at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
-      embed: embedding(CaseAccess(toPresentationAction)))
+      embedding: { embedding(CaseAccess(toPresentationAction)) })
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
@@ -192,14 +194,16 @@ public final class Store<State, Action> {
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    let embed = CaseAccess(toElementAction)
     return StoreCollection(ids: state[keyPath: toElements].ids) { [unowned self] id in
       // The store is only handed out for an id the collection holds.
       transientChild(
         at: ScopeID(state: toElements, action: toElementAction, element: id),
         initial: core.state[keyPath: toElements][id: id]!,
         toChild: { $0[keyPath: toElements][id: id] }
-      ) { embed.embed(.element(id: id, action: $0)) }
+      ) {
+        let embed = CaseAccess(toElementAction)
+        return { embed.embed(.element(id: id, action: $0)) }
+      }
     }
   }
 
@@ -207,13 +211,16 @@ public final class Store<State, Action> {
 
   /// The cached store of a child that can go away (optional, presented, or a row): the same
   /// store while `toChild` finds it, showing its last state once it is gone, released then.
+  /// `embedding` makes the child's action embedding, only when a store is made: resolving a case
+  /// path is not free, and a renderer scopes on every drawing.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
     toChild: @escaping (State) -> ChildState?,
-    embed: @escaping (ChildAction) -> Action
+    embedding: () -> (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
+    let embed = embedding()
     let last = LastPresented(initial)
     let child = Store<ChildState, ChildAction>(
       core: ScopedCore(
