@@ -15,13 +15,19 @@ enum FeatureName: String, CaseIterable, ExpressibleByArgument {
 
   /// The feature whose state is `type`: what a command's store records as.
   init?(stateType type: Any.Type) {
-    let names: [(Any.Type, FeatureName)] = [
-      (AppReducer.State.self, .app), (Counter.State.self, .counter),
-      (TodoList.State.self, .todos), (RefreshableList.State.self, .orders),
-      (SignUpForm.State.self, .signup), (ContactsBook.State.self, .contacts),
-    ]
-    guard let name = names.first(where: { $0.0 == type })?.1 else { return nil }
+    guard let name = Self.allCases.first(where: { $0.stateType == type }) else { return nil }
     self = name
+  }
+
+  private var stateType: Any.Type {
+    switch self {
+    case .app: AppReducer.State.self
+    case .counter: Counter.State.self
+    case .todos: TodoList.State.self
+    case .orders: RefreshableList.State.self
+    case .signup: SignUpForm.State.self
+    case .contacts: ContactsBook.State.self
+    }
   }
 
   /// Hands `visitor` the feature's reducer and how to make its state from a session's start.
@@ -196,17 +202,17 @@ private struct ReplayVisitor: FeatureVisitor {
   func visit<R: Reducer>(
     _ name: FeatureName, _ reducer: R, _ initialState: @escaping (SessionStart) -> R.State
   ) async throws where R.Action: Codable {
-    let report = try start.withRecordedPreferences {
-      try SessionReplay.replay(
-        url, feature: name.rawValue, initialState: initialState(start), reducer: reducer,
+    let (report, initial) = try start.withRecordedPreferences {
+      let initial = initialState(start)
+      // Printed before the replay: shared values in it would show as they are after it.
+      let printed = command.step ? String(customDumping: initial) : ""
+      let report = try SessionReplay.replay(
+        url, feature: name.rawValue, initialState: initial, reducer: reducer,
         keepingSteps: command.step)
+      return (report, printed)
     }
     if command.step {
-      try await ReplayStepper(
-        feature: name,
-        initial: String(customDumping: start.withRecordedPreferences { initialState(start) }),
-        steps: report.steps
-      ).run()
+      try await ReplayStepper(feature: name, initial: initial, steps: report.steps).run()
     }
     if report.endedInPartialLine {
       Output.note(
