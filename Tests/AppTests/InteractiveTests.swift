@@ -147,8 +147,7 @@ struct InteractiveTests {
 
   @Test func aRecordedSessionReplaysToTheScreenItEndedOn() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
-    let recording = sandbox.root.appendingPathComponent("session.jsonl")
+    let recording = try sandbox.recordingURL("session")
     let session = try PseudoTerminalSession(arguments: [
       "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
       sandbox.config.path, "--record", recording.path,
@@ -177,12 +176,8 @@ struct InteractiveTests {
 
   @Test func stepsThroughARecordingWithTheArrowKeys() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
-    let recording = sandbox.root.appendingPathComponent("steps.jsonl")
-    let drive = try sandbox.run(
-      ["drive", "counter", "--no-effects", "--record", recording.path],
-      input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"resetButtonTapped":{}}"# + "\n")
-    #expect(drive.status == 0)
+    let recording = try sandbox.recordDriving(
+      "counter", [#"{"incrementButtonTapped":{}}"#, #"{"resetButtonTapped":{}}"#], to: "steps")
     let session = try PseudoTerminalSession(arguments: [
       "replay", recording.path, "--step", "--config-dir", sandbox.config.path,
     ])

@@ -30,8 +30,7 @@ struct SessionTests {
         : .text("\(request.path.dropFirst()) is recorded.")
     }
     defer { Task { try await server.shutdown() } }
-    let file = { (name: String) in sandbox.root.appendingPathComponent("\(name).jsonl") }
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let file = { (name: String) in try sandbox.recordingURL(name) }
 
     let fact = try sandbox.run([
       "fact", "7", "--fact-url", server.baseURL.absoluteString, "--record", file("fact").path,
@@ -68,22 +67,18 @@ struct SessionTests {
     #expect(try replayTwice(file("contacts"), of: "contacts", in: sandbox) >= 4)
 
     // The whole app, driven headless.
-    let drive = try sandbox.run(
-      ["drive", "app", "--no-effects", "--record", file("app").path],
-      input: """
-        {"tabSelected":{"_0":"todos"}}
-        {"counter":{"_0":{"incrementButtonTapped":{}}}}
-        {"todos":{"_0":{"addButtonTapped":{}}}}
-
-        """)
-    #expect(drive.status == 0, "\(drive.stderr)")
-    #expect(try replayTwice(file("app"), of: "app", in: sandbox) == 3)
+    let app = try sandbox.recordDriving(
+      "app",
+      [
+        #"{"tabSelected":{"_0":"todos"}}"#, #"{"counter":{"_0":{"incrementButtonTapped":{}}}}"#,
+        #"{"todos":{"_0":{"addButtonTapped":{}}}}"#,
+      ], to: "app")
+    #expect(try replayTwice(app, of: "app", in: sandbox) == 3)
   }
 
   @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
-    let file = sandbox.root.appendingPathComponent("cut.jsonl")
+    let file = try sandbox.recordingURL("cut")
     _ = try sandbox.run(["todos", "add", "Buy milk", "--record", file.path])
     var data = try Data(contentsOf: file)
     data.removeLast(20)
@@ -96,9 +91,8 @@ struct SessionTests {
 
   @Test func recordingsThisBuildCannotUseExitWith65() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
     func replay(_ contents: String) throws -> Run {
-      let file = sandbox.root.appendingPathComponent("\(UUID().uuidString).jsonl")
+      let file = try sandbox.recordingURL(UUID().uuidString)
       try Data(contents.utf8).write(to: file)
       return try sandbox.run(["replay", file.path])
     }
@@ -125,12 +119,9 @@ struct SessionTests {
 
   @Test func aReplayThatLeavesTheRecordingSaysWhere() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
-    let file = sandbox.root.appendingPathComponent("edited.jsonl")
-    let drive = try sandbox.run(
-      ["drive", "counter", "--no-effects", "--record", file.path],
-      input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"incrementButtonTapped":{}}"# + "\n")
-    #expect(drive.status == 0)
+    let file = try sandbox.recordDriving(
+      "counter", [#"{"incrementButtonTapped":{}}"#, #"{"incrementButtonTapped":{}}"#],
+      to: "edited")
     // The second step's recorded state says 5 where the reducer makes 2.
     var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
     lines[2] = lines[2].replacingOccurrences(of: "count: 2", with: "count: 5")
@@ -144,11 +135,9 @@ struct SessionTests {
 
   @Test func stepsShowWhatEachActionChanged() throws {
     let sandbox = Sandbox()
-    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
-    let file = sandbox.root.appendingPathComponent("steps.jsonl")
-    _ = try sandbox.run(
-      ["drive", "signup", "--no-effects", "--record", file.path],
-      input: #"{"view":{"_0":{"binding":{"_0":{"field":"email","value":"ada@x.io"}}}}}"# + "\n")
+    let file = try sandbox.recordDriving(
+      "signup", [#"{"view":{"_0":{"binding":{"_0":{"field":"email","value":"ada@x.io"}}}}}"#],
+      to: "steps")
     // Without a terminal, every step is printed in order.
     let run = try sandbox.run(["replay", file.path, "--step"])
     #expect(run.status == 0)

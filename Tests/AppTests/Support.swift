@@ -40,6 +40,28 @@ final class Sandbox: @unchecked Sendable {
   }
 }
 
+extension Sandbox {
+  /// A path for a recording inside the sandbox, whose directory exists.
+  func recordingURL(_ name: String) throws -> URL {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root.appendingPathComponent("\(name).jsonl")
+  }
+
+  /// Records `drive FEATURE --no-effects` fed `actions` (one JSON action each) to a new
+  /// recording, and returns where it is.
+  func recordDriving(
+    _ feature: String, _ actions: [String], to name: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> URL {
+    let url = try recordingURL(name)
+    let drive = try run(
+      ["drive", feature, "--no-effects", "--record", url.path],
+      input: actions.map { $0 + "\n" }.joined())
+    #expect(drive.status == 0, "\(drive.stderr)", sourceLocation: sourceLocation)
+    return url
+  }
+}
+
 /// Runs the binary; `input`, when given, is its standard input, otherwise it reads nothing.
 func runBinary(
   _ arguments: [String], environment: [String: String] = [:], input: String? = nil
