@@ -9,15 +9,25 @@
 /// in it is instantiated by the runtime), which is why it is not rebuilt for every action.
 public final class _BuiltReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
-  // Written once, by the first action, on the store's actor, and only read after: the dynamic
-  // exclusivity check each read paid (about 80 instructions a level) guards nothing here.
-  @usableFromInline @exclusivity(unchecked) var run:
-    ((inout Base.State, Base.Action) -> Effect<Base.Action>)?
+  // The body keeps its own type, so that where the feature's type is known the body runs
+  // specialised and inlined into its parent, not through a closure. It lives behind a pointer so
+  // that each action reaches it in place (`inout`: a borrow of a stored property or of a
+  // pointee is copied for every call, a retain and a release for each reference it holds). Written once, by the first action,
+  // on the store's actor, and only read after, so the exclusivity checks a stored property pays
+  // on each access (about 80 instructions a level) would guard nothing.
+  @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
 
   /// Holds `base` for one store's reducer tree.
   @inlinable
   public init(_ base: Base) {
     self.base = base
+  }
+
+  deinit {
+    if let built {
+      built.deinitialize(count: 1)
+      built.deallocate()
+    }
   }
 
   /// Runs the base reducer: its own `reduce`, or its body, built on the first call.
@@ -27,29 +37,31 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
     if Base.Body.self == Never.self {
       return base.reduce(into: &state, action: action)
     }
-    if let run {
-      return run(&state, action)
+    if let built {
+      return Base._reduce(body: &built.pointee, into: &state, action: action)
     }
-    let built = base._buildBody()
-    run = built
-    return built(&state, action)
+    let body = UnsafeMutablePointer<Base.Body>.allocate(capacity: 1)
+    body.initialize(to: base.body)
+    built = body
+    return Base._reduce(body: &body.pointee, into: &state, action: action)
   }
 }
 
-extension Reducer {
-  /// A reducer without a body runs `reduce(into:action:)` (``_BuiltReducer`` calls those
-  /// directly and never asks).
+extension Reducer where Body == Never {
+  /// A reducer without a body has none to run (``_BuiltReducer`` calls its
+  /// `reduce(into:action:)` directly and never asks).
   @inlinable
-  public func _buildBody() -> (inout State, Action) -> Effect<Action> {
-    { self.reduce(into: &$0, action: $1) }
-  }
+  public static func _reduce(
+    body: inout Never, into _: inout State, action _: Action
+  ) -> Effect<Action> {}
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// Builds the body once; the returned function runs it.
+  /// Runs a body this reducer built earlier.
   @inlinable
-  public func _buildBody() -> (inout State, Action) -> Effect<Action> {
-    let body = self.body
-    return { body.reduce(into: &$0, action: $1) }
+  public static func _reduce(
+    body: inout Body, into state: inout State, action: Action
+  ) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
   }
 }

@@ -20,9 +20,10 @@ public protocol Reducer<State, Action>: SendableMetatype {
   @ReducerBuilder<State, Action>
   var body: Body { get }
 
-  /// How a store runs this reducer: its `reduce`, or its body built once. Provided for every
-  /// reducer; a reducer implements `reduce(into:action:)` or `body`, not both.
-  func _buildBody() -> (inout State, Action) -> Effect<Action>
+  /// Runs `body`, a value of this reducer's ``body`` built earlier, in place: how a store runs a
+  /// body it built once. Provided for every reducer; a reducer implements `reduce(into:action:)` or
+  /// `body`, not both.
+  static func _reduce(body: inout Body, into state: inout State, action: Action) -> Effect<Action>
 }
 
 extension Reducer where Body == Never {
