@@ -4,8 +4,9 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@_CaseAccessors` on a `@CasePathable` enum: conforms it to `_CaseAccessible`, which hands
-/// reducer operators the typed case path `@CasePathable` generated for a case, given the case key
-/// path a feature wrote (`action: \.child`). Operators look it up once, when they are built, and
+/// reducer operators and scoped stores a case's embedding and extraction, given the case key path
+/// a feature wrote (`action: \.child`): two closures for a case with one value or none, the case
+/// path `@CasePathable` generated otherwise. Operators look it up once, when they are built, and
 /// from then on extract and embed through a `switch` instead of through the key path.
 /// `@Reducer` attaches it to the `State` and `Action` enums it sees.
 public enum CaseAccessorsMacro: ExtensionMacro {
@@ -27,11 +28,10 @@ public enum CaseAccessorsMacro: ExtensionMacro {
       return []
     }
     let access = enumDecl.modifiers.accessPrefix
-    let names = caseNames(of: enumDecl.memberBlock.members)
-    let lookups = names.map { name in
+    let lookups = cases(of: enumDecl.memberBlock.members).map { enumCase in
       """
-          if keyPath == (\\Self.Cases.\(name) as CasePaths.PartialCaseKeyPath<Self>) {
-            return Self.allCasePaths.\(name)
+          if keyPath == (\\Self.Cases.\(enumCase.name) as CasePaths.PartialCaseKeyPath<Self>) {
+            return \(enumCase.access)
           }
       """
     }
@@ -46,12 +46,46 @@ public enum CaseAccessorsMacro: ExtensionMacro {
     return [decl.cast(ExtensionDeclSyntax.self)]
   }
 
-  /// The names of the cases declared directly in the enum; a case inside `#if` is left to the
-  /// key path.
-  static func caseNames(of members: MemberBlockItemListSyntax) -> [String] {
-    members.flatMap { member -> [String] in
+  /// One case declared directly in the enum (a case inside `#if` is left to the key path), and
+  /// how its accessor is written.
+  struct Case {
+    let name: String
+    /// The case's embedding and extraction written as closures when its payload is one value or
+    /// none, so an operator calls them directly; otherwise the case path `@CasePathable` made.
+    let access: String
+  }
+
+  static func cases(of members: MemberBlockItemListSyntax) -> [Case] {
+    members.flatMap { member -> [Case] in
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-      return caseDecl.elements.map(\.name.text)
+      return caseDecl.elements.map { element in
+        let name = element.name.text
+        let parameters = element.parameterClause?.parameters ?? []
+        let access: String
+        switch parameters.count {
+        case 0:
+          access = """
+            ComposableCore._CaseFunctions<Self, Void>(
+                  embed: { _ in .\(name) },
+                  extract: { if case .\(name) = $0 { return () } else { return nil } }
+                )
+            """
+        case 1:
+          // `case child(id: Int)` is embedded as `.child(id: $0)`; `_ count: Int` has no label.
+          let label = parameters.first?.firstName.flatMap {
+            $0.tokenKind == .wildcard ? nil : "\($0.text): "
+          }
+          access = """
+            ComposableCore._CaseFunctions<Self, _>(
+                  embed: { .\(name)(\(label ?? "")$0) },
+                  extract: { if case .\(name)(let value) = $0 { return value } else { return nil } }
+                )
+            """
+        default:
+          access = "Self.allCasePaths.\(name)"
+        }
+        return Case(name: name, access: access)
+      }
     }
   }
 }

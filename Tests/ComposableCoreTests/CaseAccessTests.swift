@@ -16,6 +16,8 @@ enum Mixed: Equatable {
   case text(String)
   case pair(Int, String)
   case labeled(id: Int, name: String)
+  case single(id: Int)
+  case unnamed(_ count: Int)
   case other
   case token(Token)
 }
@@ -165,6 +167,17 @@ func roundTrips<Root, Value>(
     #expect(labeled.embed((id: 4, name: "four")) == .labeled(id: 4, name: "four"))
     #expect(labeled.extract(from: .labeled(id: 5, name: "five"))?.name == "five")
     #expect(labeled.extract(from: .pair(5, "five")) == nil)
+
+    // One value with a label, or with `_` and a name: the generated embedding writes the label.
+    let single = CaseAccess(\Mixed.Cases.single)
+    #expect(single.isDirect)
+    #expect(single.embed(6) == .single(id: 6))
+    #expect(single.extract(from: .single(id: 7)) == 7)
+    #expect(single.extract(from: .number(7)) == nil)
+    let unnamed = CaseAccess(\Mixed.Cases.unnamed)
+    #expect(unnamed.embed(8) == .unnamed(8))
+    #expect(unnamed.extract(from: .unnamed(9)) == 9)
+    #expect(unnamed.extract(from: .single(id: 9)) == nil)
 
     let empty = CaseAccess(\Mixed.Cases.empty)
     #expect(empty.extract(from: .empty) != nil)

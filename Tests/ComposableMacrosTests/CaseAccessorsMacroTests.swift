@@ -12,6 +12,7 @@ struct CaseAccessorsMacroTests {
         case child(Child.Action)
         case pair(Int, label: String), plain
         indirect case nested(Action)
+        case labeled(id: Int), unnamed(_ count: Int)
       }
       """
     } expansion: {
@@ -20,21 +21,83 @@ struct CaseAccessorsMacroTests {
         case child(Child.Action)
         case pair(Int, label: String), plain
         indirect case nested(Action)
+        case labeled(id: Int), unnamed(_ count: Int)
       }
 
       extension Action: ComposableCore._CaseAccessible {
         public static func _$caseAccess(_ keyPath: CasePaths.PartialCaseKeyPath<Self>) -> Any? {
           if keyPath == (\Self.Cases.child as CasePaths.PartialCaseKeyPath<Self>) {
-            return Self.allCasePaths.child
+            return ComposableCore._CaseFunctions<Self, _>(
+            embed: {
+              .child($0)
+            },
+            extract: {
+              if case .child(let value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            }
+          )
           }
           if keyPath == (\Self.Cases.pair as CasePaths.PartialCaseKeyPath<Self>) {
             return Self.allCasePaths.pair
           }
           if keyPath == (\Self.Cases.plain as CasePaths.PartialCaseKeyPath<Self>) {
-            return Self.allCasePaths.plain
+            return ComposableCore._CaseFunctions<Self, Void>(
+            embed: { _ in
+              .plain
+            },
+            extract: {
+              if case .plain = $0 {
+                return ()
+              } else {
+                return nil
+              }
+            }
+          )
           }
           if keyPath == (\Self.Cases.nested as CasePaths.PartialCaseKeyPath<Self>) {
-            return Self.allCasePaths.nested
+            return ComposableCore._CaseFunctions<Self, _>(
+            embed: {
+              .nested($0)
+            },
+            extract: {
+              if case .nested(let value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            }
+          )
+          }
+          if keyPath == (\Self.Cases.labeled as CasePaths.PartialCaseKeyPath<Self>) {
+            return ComposableCore._CaseFunctions<Self, _>(
+            embed: {
+              .labeled(id: $0)
+            },
+            extract: {
+              if case .labeled(let value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            }
+          )
+          }
+          if keyPath == (\Self.Cases.unnamed as CasePaths.PartialCaseKeyPath<Self>) {
+            return ComposableCore._CaseFunctions<Self, _>(
+            embed: {
+              .unnamed($0)
+            },
+            extract: {
+              if case .unnamed(let value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            }
+          )
           }
           return nil
         }

@@ -4,8 +4,9 @@ import CasePaths
 /// generated, found from the case key path a feature wrote. `@Reducer` conforms the `State` and
 /// `Action` enums it sees, through `@_CaseAccessors`.
 public protocol _CaseAccessible {
-  /// The `AnyCasePath<Self, Value>` of the case at `keyPath`, when `keyPath` names one case of
-  /// this enum directly; `nil` for anything else (a path through several cases, `\.self`).
+  /// The accessor of the case at `keyPath` (a ``_CaseFunctions<Self, Value>``, or the
+  /// `AnyCasePath<Self, Value>` `@CasePathable` generated), when `keyPath` names one case of this
+  /// enum directly; `nil` for anything else (a path through several cases, `\.self`).
   static func _$caseAccess(_ keyPath: PartialCaseKeyPath<Self>) -> Any?
 }
 
@@ -15,8 +16,8 @@ public protocol _CaseAccessible {
 /// Applying a case key path costs thousands of instructions per call: the value is boxed, cast,
 /// and the key path is applied into the enum's `AllCasePaths`, which builds a case path each
 /// time. When the enum is ``_CaseAccessible`` and the key path names one of its cases, the
-/// operator holds that case's generated case path instead, a `switch` over the enum; otherwise it
-/// keeps the key path. Either way only Swift's own semantics are involved.
+/// operator holds that case's generated embedding and extraction instead (a `switch` over the
+/// enum); otherwise it keeps the key path. Either way only Swift's own semantics are involved.
 ///
 /// A class, made once per operator or scoped store: a closure that captures one (a scoped
 /// store's embedding, built in generic code) holds a reference, which needs no type metadata to
@@ -24,14 +25,17 @@ public protocol _CaseAccessible {
 /// instructions a level).
 @usableFromInline
 package final class CaseAccess<Root, Value>: Sendable {
-  @usableFromInline let path: AnyCasePath<Root, Value>
+  // Called on every action an operator sees and on every send of a scoped store: the two
+  // functions themselves, not a case path around them, which added two calls to each use.
+  @usableFromInline let embedFunction: @Sendable (Value) -> Root
+  @usableFromInline let extractFunction: @Sendable (Root) -> Value?
   /// Whether the generated case path stands in for the key path (for tests and benchmarks).
   @usableFromInline package let isDirect: Bool
 
   // Inlinable: made where the enum's type is known (an operator built in a specialised body), the
-  // lookup of its generated case path below is resolved statically, and that case path's
-  // closures are specialised too — for a generic enum, the difference between value-witness
-  // calls and a plain `switch` on every action.
+  // lookup of its generated accessor below is resolved statically, and the accessor's closures
+  // are specialised too — for a generic enum, the difference between value-witness calls and a
+  // plain `switch` on every action.
   @inlinable
   package init(_ keyPath: CaseKeyPath<Root, Value>) {
     // `action: \.self` scopes to the whole action, as `Scope` does for a child of the same type:
@@ -39,22 +43,26 @@ package final class CaseAccess<Root, Value>: Sendable {
     if Root.self == Value.self,
       (keyPath as AnyKeyPath) == (\Case<Root>.self as AnyKeyPath)
     {
-      self.path = AnyCasePath(embed: { $0 as! Root }, extract: { $0 as? Value })
+      self.embedFunction = { $0 as! Root }
+      self.extractFunction = { $0 as? Value }
       self.isDirect = true
     } else if let accessible = Root.self as? any _CaseAccessible.Type,
       let direct = Self.direct(accessible, keyPath)
     {
-      self.path = direct
+      (self.embedFunction, self.extractFunction) = direct
       self.isDirect = true
     } else {
-      self.path = AnyCasePath(keyPath)
+      let path = AnyCasePath(keyPath)
+      self.embedFunction = { path.embed($0) }
+      self.extractFunction = { path.extract(from: $0) }
       self.isDirect = false
     }
   }
 
   /// The whole value: what `\.self` resolves to, for code that knows the types are the same.
   package init() where Root == Value {
-    self.path = AnyCasePath(embed: { $0 }, extract: { $0 })
+    self.embedFunction = { $0 }
+    self.extractFunction = { $0 }
     self.isDirect = true
   }
 
@@ -62,20 +70,44 @@ package final class CaseAccess<Root, Value>: Sendable {
   static func direct<Enum: _CaseAccessible>(
     _: Enum.Type,
     _ keyPath: CaseKeyPath<Root, Value>
-  ) -> AnyCasePath<Root, Value>? {
+  ) -> (@Sendable (Value) -> Root, @Sendable (Root) -> Value?)? {
     guard let keyPath = (keyPath as AnyKeyPath) as? PartialCaseKeyPath<Enum> else { return nil }
-    return Enum._$caseAccess(keyPath) as? AnyCasePath<Root, Value>
+    switch Enum._$caseAccess(keyPath) {
+    case let functions as _CaseFunctions<Root, Value>:
+      return (functions.embed, functions.extract)
+    case let path as AnyCasePath<Root, Value>:
+      return ({ path.embed($0) }, { path.extract(from: $0) })
+    default:
+      return nil
+    }
   }
 
   /// The case's associated value, or `nil` when `root` is in another case.
   @inlinable
   package func extract(from root: Root) -> Value? {
-    path.extract(from: root)
+    extractFunction(root)
   }
 
   /// The enum value in this case with `value` as its associated value.
   @inlinable
   package func embed(_ value: Value) -> Root {
-    path.embed(value)
+    embedFunction(value)
+  }
+}
+
+/// How `@_CaseAccessors` hands over one case whose payload is a single value (or none): its
+/// embedding and extraction as plain closures.
+public struct _CaseFunctions<Root, Value>: Sendable {
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let extract: @Sendable (Root) -> Value?
+
+  /// Wraps the case's two functions.
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
   }
 }
