@@ -25,6 +25,11 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 public final class Store<State, Action> {
   @usableFromInline
   package let core: any StoreCore<State, Action>
+  /// Sends an action to the root store, embedding it on the way. Made where the feature's types
+  /// are known (`Store.init` and `scope` are inlinable), so a child store's action is embedded
+  /// and handed to its parent's function by specialised code, with no generic hop per level.
+  @usableFromInline
+  let sendAction: (Action) -> Task<Void, Never>?
 
   private let registrar = ObservationRegistrar()
   /// The identity of observable state, so that replacing the whole state tells observers; `nil`
@@ -43,8 +48,12 @@ public final class Store<State, Action> {
   private var transientChildren: [ScopeID: TransientChild] = [:]
 
   @usableFromInline
-  package init(core: any StoreCore<State, Action>) {
+  package init(
+    core: any StoreCore<State, Action>,
+    send: ((Action) -> Task<Void, Never>?)? = nil
+  ) {
     self.core = core
+    self.sendAction = send ?? { core.send($0) }
     self.identity = (State.self as? any ObservableState.Type).map { Self.identity(of: $0) }
     self.stateKeyPath = \Store.state
   }
@@ -74,10 +83,10 @@ public final class Store<State, Action> {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       (initialState(), reducer(), DependencyValues._current)
     }
-    self.init(
-      core: RootCore(
-        initialState: state, reducer: reducer, dependencies: dependencies,
-        run: { reducer.reduce(into: &$0, action: $1) }))
+    let core = RootCore(
+      initialState: state, reducer: reducer, dependencies: dependencies,
+      run: { reducer.reduce(into: &$0, action: $1) })
+    self.init(core: core, send: { core.send($0) })
   }
 
   /// The current state. Reading it inside observation tracking observes the whole value being
@@ -102,7 +111,7 @@ public final class Store<State, Action> {
   /// the effects it started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(rawValue: core.send(action))
+    StoreTask(rawValue: sendAction(action))
   }
 
   /// Sends the action at a case key path whose case carries no value: `store.send(\.refresh)`,
@@ -117,9 +126,22 @@ public final class Store<State, Action> {
   /// exists every call returns the same store; after it goes away that store keeps showing its
   /// last state, so a screen being dismissed can still draw it, and the next presentation gets
   /// a new one.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    _scope(state: toChildState, action: toChildAction) { [sendAction] in
+      let embed = CaseAccess(toChildAction)
+      return { sendAction(embed.embed($0)) }
+    }
+  }
+
+  @usableFromInline
+  func _scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    sending: () -> (ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction>? {
     let id = ScopeID(state: toChildState, action: toChildAction)
     guard let initial = state[keyPath: toChildState] else {
@@ -127,15 +149,12 @@ public final class Store<State, Action> {
       return nil
     }
     return transientChild(
-      at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
-      embedding: {
-        let embed = CaseAccess(toChildAction)
-        return { embed.embed($0) }
-      })
+      at: id, initial: initial, toChild: { $0[keyPath: toChildState] }, sending: sending)
   }
 
   // Inlinable so that the closure wrapping each action in `.presented` is made where the child's
-  // action type is known: made in generic code, it boxed every action it wrapped.
+  // action type is known: made in generic code, it boxed every action it wrapped. The scopes
+  // below are inlinable for the same reason.
   /// A store for presented child state while it is presented, `nil` otherwise:
   /// `store.scope(state: \.destination, action: \.destination)`, whose actions reach the parent
   /// wrapped in `.presented`. The same store while the child stays presented, as above.
@@ -144,8 +163,9 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
-    _scope(state: toChildState, presentationAction: toPresentationAction) { embed in
-      { embed.embed(.presented($0)) }
+    _scope(state: toChildState, presentationAction: toPresentationAction) { [sendAction] in
+      let embed = CaseAccess(toPresentationAction)
+      return { sendAction(embed.embed(.presented($0))) }
     }
   }
 
@@ -155,7 +175,7 @@ public final class Store<State, Action> {
     presentationAction toPresentationAction: CaseKeyPath<
       Action, PresentationAction<ChildAction>
     >,
-    embedding: (CaseAccess<Action, PresentationAction<ChildAction>>) -> (ChildAction) -> Action
+    sending: () -> (ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction>? {
     // Told apart from the plain optional scope over the same paths, whose actions are the
     // presentation actions themselves.
@@ -164,24 +184,40 @@ public final class Store<State, Action> {
       transientChildren[id] = nil
       return nil
     }
-    // The presentation case resolves to its generated case path once; `.presented` is added
+    // The presentation case resolves to its generated accessor once; `.presented` is added
     // around each action, instead of going through the two-case key path every time.
     return transientChild(
-      at: id, initial: initial, toChild: { $0[keyPath: toChildState] },
-      embedding: { embedding(CaseAccess(toPresentationAction)) })
+      at: id, initial: initial, toChild: { $0[keyPath: toChildState] }, sending: sending)
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
   /// actions go through this store's reducer, embedded by `action`. Every call with the same
   /// paths returns the same store.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    _scope(state: toChildState, action: toChildAction) { [sendAction] in
+      let embed = CaseAccess(toChildAction)
+      return { sendAction(embed.embed($0)) }
+    }
+  }
+
+  /// `sending` makes the child's send function, only when a store is made: resolving a case path
+  /// is not free, and a renderer scopes on every drawing.
+  @usableFromInline
+  func _scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    sending: () -> (ChildAction) -> Task<Void, Never>?
+  ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(state: toChildState, action: toChildAction)
     if let child = children[id] as? Store<ChildState, ChildAction> { return child }
+    let send = sending()
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(base: core, toState: toChildState, fromAction: CaseAccess(toChildAction))
+      core: ScopedCore(base: core, toState: { $0[keyPath: toChildState] }, send: send),
+      send: send
     )
     children[id] = child
     return child
@@ -200,9 +236,9 @@ public final class Store<State, Action> {
         at: ScopeID(state: toElements, action: toElementAction, element: id),
         initial: core.state[keyPath: toElements][id: id]!,
         toChild: { $0[keyPath: toElements][id: id] }
-      ) {
+      ) { [sendAction] in
         let embed = CaseAccess(toElementAction)
-        return { embed.embed(.element(id: id, action: $0)) }
+        return { sendAction(embed.embed(.element(id: id, action: $0))) }
       }
     }
   }
@@ -211,16 +247,15 @@ public final class Store<State, Action> {
 
   /// The cached store of a child that can go away (optional, presented, or a row): the same
   /// store while `toChild` finds it, showing its last state once it is gone, released then.
-  /// `embedding` makes the child's action embedding, only when a store is made: resolving a case
-  /// path is not free, and a renderer scopes on every drawing.
+  /// `sending` makes the child's send function, only when a store is made, as in `_scope`.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
     toChild: @escaping (State) -> ChildState?,
-    embedding: () -> (ChildAction) -> Action
+    sending: () -> (ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
-    let embed = embedding()
+    let send = sending()
     let last = LastPresented(initial)
     let child = Store<ChildState, ChildAction>(
       core: ScopedCore(
@@ -229,8 +264,9 @@ public final class Store<State, Action> {
           if let current = toChild(parent) { last.value = current }
           return last.value
         },
-        fromAction: embed
-      )
+        send: send
+      ),
+      send: send
     )
     transientChildren[id] = TransientChild(store: child, isGone: { toChild($0) == nil })
     startObservingCore()
@@ -384,48 +420,36 @@ final class LastPresented<Value> {
 /// A store of any feature, written `StoreOf<Feature>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
+/// The core of a child store: its state is read from the parent's, its actions go to the root
+/// through the function its `Store` was made with.
 @MainActor
-@usableFromInline
 final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
   let toState: (ParentState) -> State
-  let fromAction: (Action) -> ParentAction
+  let sendAction: (Action) -> Task<Void, Never>?
 
-  @usableFromInline
   init(
     base: any StoreCore<ParentState, ParentAction>,
     toState: @escaping (ParentState) -> State,
-    fromAction: @escaping (Action) -> ParentAction
+    send: @escaping (Action) -> Task<Void, Never>?
   ) {
     self.base = base
     self.toState = toState
-    self.fromAction = fromAction
+    self.sendAction = send
   }
 
-  convenience init(
-    base: any StoreCore<ParentState, ParentAction>,
-    toState keyPath: KeyPath<ParentState, State>,
-    fromAction embed: CaseAccess<ParentAction, Action>
-  ) {
-    self.init(base: base, toState: { $0[keyPath: keyPath] }, fromAction: { embed.embed($0) })
-  }
-
-  @usableFromInline
   var state: State {
     toState(base.state)
   }
 
-  @usableFromInline
   func send(_ action: Action) -> Task<Void, Never>? {
-    base.send(fromAction(action))
+    sendAction(action)
   }
 
-  @usableFromInline
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
     base.addObserver(observer)
   }
 
-  @usableFromInline
   func removeObserver(_ id: Int) {
     base.removeObserver(id)
   }
