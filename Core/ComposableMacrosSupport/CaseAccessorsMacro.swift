@@ -71,13 +71,15 @@ public enum CaseAccessorsMacro: ExtensionMacro {
                 )
             """
         case 1:
-          // `case child(id: Int)` is embedded as `.child(id: $0)`; `_ count: Int` has no label.
+          // The case's constructor itself (`Self.child`, `Self.child(id:)`): a closure calling
+          // it would draw a "will never be executed" warning in the feature's module for a
+          // payload that cannot exist (`Never`, an empty enum).
           let label = parameters.first?.firstName.flatMap {
-            $0.tokenKind == .wildcard ? nil : "\($0.text): "
+            $0.tokenKind == .wildcard ? nil : "(\($0.text):)"
           }
           access = """
             ComposableCore._CaseFunctions<Self, _>(
-                  embed: { .\(name)(\(label ?? "")$0) },
+                  embed: Self.\(name)\(label ?? ""),
                   extract: { if case .\(name)(let value) = $0 { return value } else { return nil } }
                 )
             """

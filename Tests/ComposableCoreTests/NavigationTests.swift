@@ -196,6 +196,37 @@ struct PresentationTests {
     await clock.advance(by: .seconds(2))
   }
 
+  @Test func aFeatureThatPresentsItself() async {
+    // `Folder.State` holds a `Folder.State?` of its own through `@Presents`: the presented child
+    // lives in a box, as in TCA, so the type is finite.
+    let store = TestStore(initialState: Folder.State(name: "root")) { Folder() }
+    await store.send(.open("a")) {
+      $0.child = Folder.State(name: "a")
+    }
+    await store.send(.child(.presented(.open("b")))) {
+      $0.child?.child = Folder.State(name: "b")
+    }
+    await store.send(.child(.presented(.child(.presented(.rename("b2")))))) {
+      $0.child?.child?.name = "b2"
+    }
+    await store.send(.child(.presented(.child(.dismiss)))) {
+      $0.child?.child = nil
+    }
+    await store.send(.child(.dismiss)) {
+      $0.child = nil
+    }
+  }
+
+  @Test func aCopiedStateKeepsItsPresentedChildWhenTheOriginalChanges() {
+    var original = Folder.State(name: "root")
+    original.child = Folder.State(name: "a")
+    let copy = original
+    original.child?.name = "changed"
+    original.$child = PresentationState(wrappedValue: nil)
+    #expect(copy.child?.name == "a")
+    #expect(original.child == nil)
+  }
+
   @Test func alertButtonActionsReachTheParentAndCloseTheAlert() async {
     let store = TestStore(initialState: Inbox.State(messages: ["a", "b"])) { Inbox() }
     await store.send(.clearButtonTapped) {
@@ -361,5 +392,35 @@ struct BindingAndAlertTests {
     let alert = AlertState<Inbox.Destination.Action.Alert>.confirmClear
       .map(Inbox.Destination.Action.alert)
     #expect(alert.buttons.first?.action.action == .alert(.confirmClear))
+  }
+}
+
+/// A feature that presents another of itself, as a file browser opens a folder inside a folder.
+@Reducer
+struct Folder {
+  struct State: Equatable {
+    var name: String
+    @Presents var child: State?
+  }
+
+  enum Action: Equatable {
+    case open(String)
+    case rename(String)
+    indirect case child(PresentationAction<Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .open(let name):
+        state.child = State(name: name)
+      case .rename(let name):
+        state.name = name
+      case .child:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$child, action: \.child) { Folder() }
   }
 }

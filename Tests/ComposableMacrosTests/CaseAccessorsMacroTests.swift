@@ -28,9 +28,7 @@ struct CaseAccessorsMacroTests {
         public static func _$caseAccess(_ keyPath: CasePaths.PartialCaseKeyPath<Self>) -> Any? {
           if keyPath == (\Self.Cases.child as CasePaths.PartialCaseKeyPath<Self>) {
             return ComposableCore._CaseFunctions<Self, _>(
-            embed: {
-              .child($0)
-            },
+            embed: Self.child,
             extract: {
               if case .child(let value) = $0 {
                 return value
@@ -59,9 +57,7 @@ struct CaseAccessorsMacroTests {
           }
           if keyPath == (\Self.Cases.nested as CasePaths.PartialCaseKeyPath<Self>) {
             return ComposableCore._CaseFunctions<Self, _>(
-            embed: {
-              .nested($0)
-            },
+            embed: Self.nested,
             extract: {
               if case .nested(let value) = $0 {
                 return value
@@ -73,9 +69,7 @@ struct CaseAccessorsMacroTests {
           }
           if keyPath == (\Self.Cases.labeled as CasePaths.PartialCaseKeyPath<Self>) {
             return ComposableCore._CaseFunctions<Self, _>(
-            embed: {
-              .labeled(id: $0)
-            },
+            embed: Self.labeled(id:),
             extract: {
               if case .labeled(let value) = $0 {
                 return value
@@ -87,9 +81,7 @@ struct CaseAccessorsMacroTests {
           }
           if keyPath == (\Self.Cases.unnamed as CasePaths.PartialCaseKeyPath<Self>) {
             return ComposableCore._CaseFunctions<Self, _>(
-            embed: {
-              .unnamed($0)
-            },
+            embed: Self.unnamed,
             extract: {
               if case .unnamed(let value) = $0 {
                 return value

@@ -12,6 +12,10 @@ public protocol _PresentationStorage {
 /// Optional child state that a parent presents (a sheet, an alert, a drill-down):
 /// `@PresentationState var destination: Destination.State?`, integrated with
 /// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
+///
+/// The child is held in a box with copy-on-write value semantics, as in TCA: a feature can
+/// present itself (its state holds a destination that holds its own state), and copying a
+/// parent's state does not copy every presented level below it.
 @propertyWrapper
 public struct PresentationState<State> {
   /// The presented child's state, or `nil` when nothing is presented. Assigning it counts as the
@@ -24,9 +28,36 @@ public struct PresentationState<State> {
     }
   }
 
-  /// The state itself, changed in place by the child's reducer without counting as an
-  /// assignment.
-  @usableFromInline var presented: State?
+  /// The presented child; `nil` when nothing is presented.
+  @usableFromInline var box: _PresentedBox<State>?
+
+  /// The state itself, changed without counting as an assignment.
+  @inlinable var presented: State? {
+    get { box?.value }
+    set {
+      guard let newValue else {
+        box = nil
+        return
+      }
+      if box != nil, isKnownUniquelyReferenced(&box!) {
+        box!.value = newValue
+      } else {
+        box = _PresentedBox(newValue)
+      }
+    }
+  }
+
+  /// Whether a child is presented, without copying it out.
+  @inlinable var isPresented: Bool { box != nil }
+
+  /// Changes the presented child in place (copying it first if another value shares it), as the
+  /// child's reducer does; `nil` when nothing is presented.
+  @inlinable
+  mutating func modifyPresented<T>(_ body: (inout State) -> T) -> T? {
+    guard box != nil else { return nil }
+    if !isKnownUniquelyReferenced(&box!) { box = _PresentedBox(box!.value) }
+    return body(&box!.value)
+  }
 
   /// How often the parent assigned the state. While it stays the same across an action, the
   /// child is the one it was, and the reducer can skip working out the child's identity, which
@@ -48,7 +79,8 @@ public struct PresentationState<State> {
 extension PresentationState: Equatable where State: Equatable {
   /// Equal when the presented states are; how they came to be is not part of the value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.presented == rhs.presented
+    if lhs.box === rhs.box { return true }
+    return lhs.presented == rhs.presented
   }
 }
 
@@ -58,7 +90,20 @@ extension PresentationState: Hashable where State: Hashable {
     hasher.combine(presented)
   }
 }
-extension PresentationState: Sendable where State: Sendable {}
+// The box is only ever changed when uniquely referenced, so sharing it between copies is safe.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+/// The storage of a presented child.
+public final class _PresentedBox<State> {
+  // Changed only through a uniquely referenced box, inside one access of the state that holds
+  // it, so the dynamic exclusivity check a class property pays on every access guards nothing.
+  @usableFromInline @exclusivity(unchecked) var value: State
+
+  @usableFromInline
+  init(_ value: State) {
+    self.value = value
+  }
+}
 
 extension PresentationState: Codable where State: Codable {
   /// Encodes the optional child state.
@@ -230,7 +275,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @inlinable
   func presentedID(in state: inout Parent.State) -> ObservableStateID? {
     guard let identity else { return nil }
-    return storage.read(&state) { $0.presented.map(identity) }
+    return storage.read(&state) { $0.box.map { identity($0.value) } }
   }
 
   // Inlinable, as every action of a presenting feature passes through here: specialised for the
@@ -244,7 +289,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     // Only what is needed is read before the reducers run: a copy of the presented child held
     // while it changes would make every collection inside it copy itself.
     let (wasPresented, assignmentsBefore) = storage.read(&state) {
-      ($0.presented != nil, $0.assignments)
+      ($0.isPresented, $0.assignments)
     }
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
@@ -254,7 +299,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       if wasPresented {
         let oldID = storageIsUnobserved ? presentedID(in: &state) : nil
         let childEffects = storage.modify(&state) {
-          destination.reduce(into: &$0.presented!, action: destinationAction)
+          $0.modifyPresented { destination.reduce(into: &$0, action: destinationAction) }!
         }
         if storageIsUnobserved { announceReplacement(in: &state, of: oldID) }
         if !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) {
@@ -271,11 +316,12 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
 
     // The child as the parent reducer receives it, needed afterwards only if the parent takes it
-    // away or replaces it.
-    let old = wasPresented ? storage.read(&state) { $0.presented } : nil
+    // away or replaces it: a reference to its box, which the parent copies only if it changes the
+    // child in place.
+    let old = wasPresented ? storage.read(&state) { $0.box } : nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let (isPresented, assignmentsAfter) = storage.read(&state) {
-      ($0.presented != nil, $0.assignments)
+      ($0.isPresented, $0.assignments)
     }
     let wasReassigned = assignmentsAfter != assignmentsBefore
 
@@ -298,7 +344,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       return destinationEffects.merge(with: parentEffects)
     }
     let current = isCleared ? nil : storage.read(&state) { $0.presented }
-    return .merge(destinationEffects, parentEffects, dismissal(of: old, replacedBy: current))
+    return .merge(destinationEffects, parentEffects, dismissal(of: old.value, replacedBy: current))
   }
 
   /// The child's effects, sent back as presented actions, able to dismiss the child, and scoped
@@ -362,7 +408,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 /// actor where its store runs.
 @usableFromInline
 final class Ephemerality<State> {
-  @usableFromInline var isPlainType = false
+  // Read on every presented action; set once, on the store's actor, by the same reducer: the
+  // dynamic exclusivity check of each read (about 80 instructions) guards nothing.
+  @usableFromInline @exclusivity(unchecked) var isPlainType = false
 
   @usableFromInline
   init() {}
