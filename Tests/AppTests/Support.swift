@@ -84,6 +84,11 @@ func runBinary(
   process.standardError = err
   let stdin = Pipe()
   process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+  // Told of the exit through the handler, set before the launch: `waitUntilExit()` waits on a
+  // run loop for a notification that, off the main thread and with other tests launching
+  // processes, can be lost — the suite once hung there after the binary had exited.
+  let exited = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in exited.signal() }
   try process.run()
   if let input {
     stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -94,7 +99,7 @@ func runBinary(
   let reader = Thread { stdout.setValue(out.fileHandleForReading.readDataToEndOfFile()) }
   reader.start()
   let stderr = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  exited.wait()
   while !reader.isFinished { usleep(1000) }
   return Run(
     status: process.terminationStatus,

@@ -138,8 +138,12 @@ func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, 
   process.arguments = arguments
   let pipe = Pipe()
   process.standardOutput = pipe
+  // The exit comes through the handler, not `waitUntilExit()`, which can miss it off the main
+  // thread while other tests launch processes.
+  let exited = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in exited.signal() }
   try process.run()
   let output = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  exited.wait()
   return (process.terminationStatus, output)
 }
