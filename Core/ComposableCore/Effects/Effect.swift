@@ -40,7 +40,10 @@ extension Effect: @unchecked Sendable {}
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
 extension Effect {
+  // Inlinable, as most reducers return it for most actions: otherwise each `return .none` is a
+  // call that looks up the effect's generic metadata.
   /// An effect that does nothing and finishes immediately.
+  @inlinable
   public static var none: Self { Self(operation: .none) }
 
   /// An effect that feeds `action` back into the store synchronously, before any asynchronous
@@ -132,12 +135,19 @@ extension Effect {
     }
   }
 
+  // Inlinable: a builder's sequence merges two effects on every action, usually one or both
+  // `.none`, which is then decided where the types are known, without a call.
   /// Runs this effect and `other` at once.
+  @inlinable
   public func merge(with other: Self) -> Self {
-    // A builder's sequence merges two effects on every action, usually one or both `.none`.
-    if case .none = other.operation { return self }
-    if case .none = operation { return other }
-    return .merge([self, other])
+    if other.isNone { return self }
+    if isNone { return other }
+    return Self.merged(self, other)
+  }
+
+  @usableFromInline
+  static func merged(_ first: Self, _ second: Self) -> Self {
+    .merge([first, second])
   }
 
   /// Runs the effects one after another: each starts when the previous one has finished.
@@ -202,7 +212,7 @@ extension Effect {
   }
 
   /// Whether the effect does nothing, the answer to most actions.
-  @usableFromInline
+  @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false

@@ -8,18 +8,20 @@
 @usableFromInline
 struct StatePath<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-  @usableFromInline let offset: Int?
+  /// The child's offset, or `-1` when the key path goes through a computed property. Not an
+  /// `Int?`: that takes two words, and operators carry this value on every action.
+  @usableFromInline let offset: Int
 
   @usableFromInline
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     self.keyPath = keyPath
-    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    self.offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
   }
 
   /// Reads the child state without copying it out of the parent when it is stored.
   @inlinable
   func read<T>(_ root: inout Root, _ body: (Value) -> T) -> T {
-    guard let offset else { return body(root[keyPath: keyPath]) }
+    guard offset >= 0 else { return body(root[keyPath: keyPath]) }
     return withUnsafeMutablePointer(to: &root) { pointer in
       body((UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee)
     }
@@ -28,7 +30,7 @@ struct StatePath<Root, Value> {
   /// Edits the child state in place.
   @inlinable
   func modify<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
-    guard let offset else { return body(&root[keyPath: keyPath]) }
+    guard offset >= 0 else { return body(&root[keyPath: keyPath]) }
     return withUnsafeMutablePointer(to: &root) { pointer in
       body(&(UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee)
     }

@@ -176,8 +176,12 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 /// Where an operator or a test step was written, for issues that point at that source line.
+///
+/// A class: an operator carries one on every action and only reads it to report an issue, and
+/// as a reference it takes one word of the operator's value instead of eight, which the operator
+/// would otherwise copy at every level of every action.
 @usableFromInline
-package struct IssueLocation: CustomStringConvertible, Sendable {
+package final class IssueLocation: CustomStringConvertible, Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt

@@ -5,13 +5,11 @@
 /// (`state: \.detail`, for `Path` and `Destination` reducers).
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
-  @usableFromInline
-  enum ChildState {
-    case property(StatePath<ParentState, Child.State>)
-    case enumCase(CaseAccess<ParentState, Child.State>)
-  }
-
-  @usableFromInline let toChildState: ChildState
+  // The child state is at one of these two, the other is `nil`. Two optionals rather than an
+  // enum: binding an enum's payload copies it (retaining the key path) on every action, where a
+  // stored optional is reached in place.
+  @usableFromInline let toChildProperty: StatePath<ParentState, Child.State>?
+  @usableFromInline let toChildCase: CaseAccess<ParentState, Child.State>?
   @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
   @usableFromInline let effectScope: EffectScope
@@ -28,7 +26,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .property(StatePath(toChildState))
+    self.toChildProperty = StatePath(toChildState)
+    self.toChildCase = nil
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
@@ -47,7 +46,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
-    self.toChildState = .enumCase(CaseAccess(toChildState))
+    self.toChildProperty = nil
+    self.toChildCase = CaseAccess(toChildState)
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
     self.effectScope = EffectScope(location: toChildState)
@@ -60,16 +60,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let childEffect: Effect<Child.Action>
-    switch toChildState {
-    case .property(let path):
-      childEffect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
-    case .enumCase(let casePath):
-      guard var childState = casePath.extract(from: state) else {
+    if toChildProperty != nil {
+      childEffect = toChildProperty!.modify(&state) { child.reduce(into: &$0, action: childAction) }
+    } else {
+      guard var childState = toChildCase!.extract(from: state) else {
         reportOtherCase(action: action, state: state)
         return .none
       }
       childEffect = child.reduce(into: &childState, action: childAction)
-      state = casePath.embed(childState)
+      state = toChildCase!.embed(childState)
     }
     guard !childEffect.isNone else { return .none }
     let toChildAction = self.toChildAction
