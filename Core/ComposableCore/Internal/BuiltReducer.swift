@@ -30,20 +30,24 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
     }
   }
 
+  // Always inlined into the operator that holds it, so that a level of nesting is one call, not
+  // two; building the body, once, stays out of line.
   /// Runs the base reducer: its own `reduce`, or its body, built on the first call.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // Known when this is specialised: reducers without a body are called directly.
     if Base.Body.self == Never.self {
       return base.reduce(into: &state, action: action)
     }
-    if let built {
-      return Base._reduce(body: &built.pointee, into: &state, action: action)
-    }
+    return Base._reduce(body: &(built ?? build()).pointee, into: &state, action: action)
+  }
+
+  @inlinable @inline(never)
+  func build() -> UnsafeMutablePointer<Base.Body> {
     let body = UnsafeMutablePointer<Base.Body>.allocate(capacity: 1)
     body.initialize(to: base.body)
     built = body
-    return Base._reduce(body: &body.pointee, into: &state, action: action)
+    return body
   }
 }
 

@@ -306,10 +306,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           destinationEffects = presentedEffects(childEffects, of: presented)
         }
       } else {
-        reportAbsentDestination(action: action)
+        Self.reportAbsentDestination(action: action, at: location)
       }
     case .dismiss?:
-      if !wasPresented { reportAbsentDismissal() }
+      if !wasPresented { Self.reportAbsentDismissal(at: location) }
       isDismissing = true
     case nil:
       break
@@ -372,8 +372,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     return .cancelScope(scope(presentationIdentity(old)))
   }
 
+  // Static, as `IfLet`'s report: a method made every call copy the operator up front.
   @usableFromInline
-  func reportAbsentDestination(action: Parent.Action) {
+  static func reportAbsentDestination(action: Parent.Action, at location: IssueLocation) {
     location.report(
       """
       An "ifLet" at "\(location)" received a presentation action when destination state was \
@@ -388,7 +389,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   }
 
   @usableFromInline
-  func reportAbsentDismissal() {
+  static func reportAbsentDismissal(at location: IssueLocation) {
     location.report(
       """
       An "ifLet" at "\(location)" received a dismissal when destination state was already \

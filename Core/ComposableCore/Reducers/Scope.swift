@@ -64,7 +64,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       childEffect = toChildProperty!.modify(&state) { child.reduce(into: &$0, action: childAction) }
     } else {
       guard var childState = toChildCase!.extract(from: state) else {
-        reportOtherCase(action: action, state: state)
+        Self.reportOtherCase(action: action, state: state, at: location)
         return .none
       }
       childEffect = child.reduce(into: &childState, action: childAction)
@@ -78,8 +78,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       .scoped(to: effectScope)
   }
 
+  // Static, as `IfLet`'s report: a method made every call copy the operator up front.
   @usableFromInline
-  func reportOtherCase(action: ParentAction, state: ParentState) {
+  static func reportOtherCase(action: ParentAction, state: ParentState, at location: IssueLocation)
+  {
     location.report(
       """
       A "Scope" at "\(location)" received a child action when child state was set to a \

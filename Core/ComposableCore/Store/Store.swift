@@ -47,13 +47,15 @@ public final class Store<State, Action> {
   /// Stores of children that can go away, looked at after each action.
   private var transientChildren: [ScopeID: TransientChild] = [:]
 
+  // `send` is not optional: a function passed through an optional is re-abstracted into the most
+  // general form and back, two thunks on every send at every level.
   @usableFromInline
   package init(
     core: any StoreCore<State, Action>,
-    send: ((Action) -> Task<Void, Never>?)? = nil
+    send: @escaping (Action) -> Task<Void, Never>?
   ) {
     self.core = core
-    self.sendAction = send ?? { core.send($0) }
+    self.sendAction = send
     self.identity = (State.self as? any ObservableState.Type).map { Self.identity(of: $0) }
     self.stateKeyPath = \Store.state
   }
