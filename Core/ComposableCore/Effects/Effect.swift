@@ -100,13 +100,14 @@ extension Effect {
     }
   }
 
+  // Inlinable: reducers merge a few effects on every action, most of them `.none`, and that case
+  // is answered where the action type is known, without building anything.
   /// Runs every effect at once; the result finishes when all of them have.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
-    // Reducers merge a few effects on every action, most of them `.none`: answer that case
-    // without building anything.
     var onlyEffect: Self?
     for effect in effects {
-      if case .none = effect.operation { continue }
+      if effect.isNone { continue }
       guard onlyEffect == nil else { return .merge(effects as [Self]) }
       onlyEffect = effect
     }
