@@ -12,9 +12,10 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   // The body keeps its own type, so that where the feature's type is known the body runs
   // specialised and inlined into its parent, not through a closure. It lives behind a pointer so
   // that each action reaches it in place (`inout`: a borrow of a stored property or of a
-  // pointee is copied for every call, a retain and a release for each reference it holds). Written once, by the first action,
-  // on the store's actor, and only read after, so the exclusivity checks a stored property pays
-  // on each access (about 80 instructions a level) would guard nothing.
+  // pointee is copied for every call, a retain and a release for each reference it holds).
+  // Written once, by the first action, on the store's actor, and only read after, so the
+  // exclusivity checks a stored property pays on each access (about 80 instructions a level)
+  // would guard nothing.
   @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
 
   /// Holds `base` for one store's reducer tree.
