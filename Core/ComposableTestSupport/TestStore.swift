@@ -68,10 +68,11 @@ public final class TestStore<State: Equatable, Action> {
     }
     self.recorder = recorder
     self.snapshot = state
+    let testReducer = TestReducer(base: reducer, recorder: recorder)
     self.core = RootCore(
       initialState: state,
-      reducer: TestReducer(base: reducer, recorder: recorder),
-      dependencies: dependencies
+      dependencies: dependencies,
+      run: { testReducer.reduce(into: &$0, action: $1) }
     )
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.sharedReferences = dependencies.sharedReferences

@@ -10,11 +10,10 @@ package final class RootCore<R: Reducer>: StoreCore {
   @usableFromInline package typealias Action = R.Action
 
   @usableFromInline package private(set) var state: State
-  package let reducer: R
-  /// Runs `reducer`. Made by whoever makes the store: `Store.init` is inlined where the feature's
-  /// type is known, so this closure, and every body and operator below it, runs specialised for
-  /// that type — generic reducers (`Level<Level<…>>`) included — instead of looking up generic
-  /// type metadata on every action.
+  /// Runs the store's reducer, which it holds. Made by whoever makes the store: `Store.init` is
+  /// inlined where the feature's type is known, so this closure, and every body and operator
+  /// below it, runs specialised for that type — generic reducers (`Level<Level<…>>`) included —
+  /// instead of looking up generic type metadata on every action.
   private let run: (inout State, Action) -> Effect<Action>
   /// Writable so a test can change dependencies between steps.
   package var dependencies: DependencyValues
@@ -36,17 +35,17 @@ package final class RootCore<R: Reducer>: StoreCore {
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserverID = 0
 
+  // `run` is not optional: a function passed through an optional is re-abstracted into the most
+  // general form and back, two thunks on every action.
   @usableFromInline
   package init(
     initialState: State,
-    reducer: R,
     dependencies: DependencyValues,
-    run: ((inout State, Action) -> Effect<Action>)? = nil
+    run: @escaping (inout State, Action) -> Effect<Action>
   ) {
     self.state = initialState
-    self.reducer = reducer
     self.dependencies = dependencies
-    self.run = run ?? { reducer.reduce(into: &$0, action: $1) }
+    self.run = run
   }
 
   isolated deinit {

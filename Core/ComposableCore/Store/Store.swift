@@ -85,8 +85,8 @@ public final class Store<State, Action> {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
       (initialState(), reducer(), DependencyValues._current)
     }
-    let core = RootCore(
-      initialState: state, reducer: reducer, dependencies: dependencies,
+    let core = RootCore<R>(
+      initialState: state, dependencies: dependencies,
       run: { reducer.reduce(into: &$0, action: $1) })
     self.init(core: core, send: { core.send($0) })
   }
