@@ -8,7 +8,6 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
   var state: State { get }
-  func send(_ action: Action) -> Task<Void, Never>?
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int
   func removeObserver(_ id: Int)
 }
@@ -133,19 +132,25 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    _scope(state: toChildState, action: toChildAction) { [sendAction] in
+    _scope(state: toChildState, action: toChildAction, isPresentation: false) { [sendAction] in
       let embed = CaseAccess(toChildAction)
       return { sendAction(embed.embed($0)) }
     }
   }
 
+  /// The optional or presented child's store while `toChildState` finds it. `sending` makes the
+  /// child's send function, only when a store is made, as in the non-optional `_scope`.
   @usableFromInline
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    action toChildAction: AnyKeyPath,
+    isPresentation: Bool,
     sending: () -> (ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction>? {
-    let id = ScopeID(state: toChildState, action: toChildAction)
+    // A presentation scope is told apart from the plain optional scope over the same paths,
+    // whose actions are the presentation actions themselves.
+    let id = ScopeID(
+      state: toChildState, action: toChildAction, element: isPresentation ? "presented" : nil)
     guard let initial = state[keyPath: toChildState] else {
       transientChildren[id] = nil
       return nil
@@ -155,8 +160,8 @@ public final class Store<State, Action> {
   }
 
   // Inlinable so that the closure wrapping each action in `.presented` is made where the child's
-  // action type is known: made in generic code, it boxed every action it wrapped. The scopes
-  // below are inlinable for the same reason.
+  // action type is known: made in generic code, it boxed every action it wrapped. Every scope
+  // here is inlinable for the same reason.
   /// A store for presented child state while it is presented, `nil` otherwise:
   /// `store.scope(state: \.destination, action: \.destination)`, whose actions reach the parent
   /// wrapped in `.presented`. The same store while the child stays presented, as above.
@@ -165,31 +170,13 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
-    _scope(state: toChildState, presentationAction: toPresentationAction) { [sendAction] in
+    _scope(state: toChildState, action: toPresentationAction, isPresentation: true) {
+      [sendAction] in
+      // The presentation case resolves to its generated accessor once; `.presented` is added
+      // around each action, instead of going through the two-case key path every time.
       let embed = CaseAccess(toPresentationAction)
       return { sendAction(embed.embed(.presented($0))) }
     }
-  }
-
-  @usableFromInline
-  func _scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    presentationAction toPresentationAction: CaseKeyPath<
-      Action, PresentationAction<ChildAction>
-    >,
-    sending: () -> (ChildAction) -> Task<Void, Never>?
-  ) -> Store<ChildState, ChildAction>? {
-    // Told apart from the plain optional scope over the same paths, whose actions are the
-    // presentation actions themselves.
-    let id = ScopeID(state: toChildState, action: toPresentationAction, element: "presented")
-    guard let initial = state[keyPath: toChildState] else {
-      transientChildren[id] = nil
-      return nil
-    }
-    // The presentation case resolves to its generated accessor once; `.presented` is added
-    // around each action, instead of going through the two-case key path every time.
-    return transientChild(
-      at: id, initial: initial, toChild: { $0[keyPath: toChildState] }, sending: sending)
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
@@ -216,10 +203,10 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(state: toChildState, action: toChildAction)
     if let child = children[id] as? Store<ChildState, ChildAction> { return child }
-    let send = sending()
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(base: core, toState: { $0[keyPath: toChildState] }, send: send),
-      send: send
+      core: ScopedCore<State, Action, ChildState, ChildAction>(
+        base: core, toState: { $0[keyPath: toChildState] }),
+      send: sending()
     )
     children[id] = child
     return child
@@ -257,18 +244,16 @@ public final class Store<State, Action> {
     sending: () -> (ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
-    let send = sending()
     let last = LastPresented(initial)
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(
+      core: ScopedCore<State, Action, ChildState, ChildAction>(
         base: core,
         toState: { parent in
           if let current = toChild(parent) { last.value = current }
           return last.value
-        },
-        send: send
+        }
       ),
-      send: send
+      send: sending()
     )
     transientChildren[id] = TransientChild(store: child, isGone: { toChild($0) == nil })
     startObservingCore()
@@ -422,30 +407,20 @@ final class LastPresented<Value> {
 /// A store of any feature, written `StoreOf<Feature>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
-/// The core of a child store: its state is read from the parent's, its actions go to the root
-/// through the function its `Store` was made with.
+/// The core of a child store: its state is read from the parent's. Its actions do not pass
+/// through here: they go to the root through the send function its `Store` was made with.
 @MainActor
 final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
   let toState: (ParentState) -> State
-  let sendAction: (Action) -> Task<Void, Never>?
 
-  init(
-    base: any StoreCore<ParentState, ParentAction>,
-    toState: @escaping (ParentState) -> State,
-    send: @escaping (Action) -> Task<Void, Never>?
-  ) {
+  init(base: any StoreCore<ParentState, ParentAction>, toState: @escaping (ParentState) -> State) {
     self.base = base
     self.toState = toState
-    self.sendAction = send
   }
 
   var state: State {
     toState(base.state)
-  }
-
-  func send(_ action: Action) -> Task<Void, Never>? {
-    sendAction(action)
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
