@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTestSupport
 import IssueReporting
 import Testing
 
@@ -15,13 +16,19 @@ struct Ledger {
     let id: Int
     var total = 0
     var entries: [Int] = []
+    /// Timers started; each adds one to `total` a second until the ledger goes away.
+    var timers = 0
   }
 
   enum Action {
     case add(Int)
     case echo
     case clear
+    case start
+    case tick
   }
+
+  @Dependency(\.continuousClock) var clock
 
   /// The leaf's rules, shared with the model: changes `state`, returns the action to send back.
   static func step(_ state: inout State, _ action: Action) -> Action? {
@@ -36,12 +43,26 @@ struct Ledger {
       state.total = 0
       state.entries = []
       return nil
+    case .start:
+      state.timers += 1
+      return nil
+    case .tick:
+      state.total += 1
+      return nil
     }
   }
 
   var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      Self.step(&state, action).map { .send($0) } ?? .none
+    Reduce { [clock] state, action in
+      // Not cancellable on purpose: only the operator holding the ledger can stop its timers,
+      // by cancelling the child's effects when the child goes away.
+      if case .start = action {
+        _ = Self.step(&state, action)
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      }
+      return Self.step(&state, action).map { .send($0) } ?? .none
     }
   }
 }
@@ -166,6 +187,38 @@ struct NestsModel {
     return issues
   }
 
+  /// One second of the test clock: every timer of every ledger still there ticks once, and the
+  /// parent looks at each tick.
+  @discardableResult
+  mutating func advanceOneSecond() -> Int {
+    var ticks = 0
+    func tick(_ ledger: inout Ledger.State) {
+      ledger.total += ledger.timers
+      ticks += ledger.timers
+    }
+    tick(&state.scoped)
+    if state.backing.timers > 0 {
+      state.computedWrites += state.backing.timers
+      tick(&state.backing)
+    }
+    if state.optional != nil { tick(&state.optional!) }
+    if state.sheet != nil { tick(&state.sheet!) }
+    switch state.pane {
+    case .left(var ledger)?:
+      tick(&ledger)
+      state.pane = .left(ledger)
+    case .right(var ledger)?:
+      tick(&ledger)
+      state.pane = .right(ledger)
+    case nil:
+      break
+    }
+    for id in state.rows.ids { tick(&state.rows[id: id]!) }
+    for id in state.path.ids { tick(&state.path[id: id]!) }
+    state.looks += ticks
+    return ticks
+  }
+
   private mutating func applyOne(_ action: Nests.Action) -> (issue: Bool, sentBack: Nests.Action?) {
     var issue = false
     var sentBack: Nests.Action?
@@ -253,11 +306,14 @@ struct SeededGenerator: RandomNumberGenerator {
 
 extension Nests.Action {
   /// A random action, about as likely to reach a child that is there as one that is not.
-  static func random(for state: Nests.State, using generator: inout SeededGenerator) -> Self {
+  static func random(
+    for state: Nests.State, timers: Bool = false, using generator: inout SeededGenerator
+  ) -> Self {
     func ledger() -> Ledger.Action {
-      switch Int.random(in: 0..<6, using: &generator) {
+      switch Int.random(in: 0..<(timers ? 8 : 6), using: &generator) {
       case 0: .echo
       case 1: .clear
+      case 6: .start
       default: .add(Int.random(in: 1...9, using: &generator))
       }
     }
@@ -349,5 +405,59 @@ struct OperatorModelTests {
     #expect(model.state.looks > 500)
     #expect(model.state.computedWrites > 20)
     #expect(model.state.nextID > 50)
+  }
+
+  /// The same, with timers in the children and the test clock moving between actions: a child's
+  /// timers tick while it is there and stop when it goes (hidden, dismissed, replaced by another
+  /// presentation, removed, popped), with no tick ever reaching a child that is gone.
+  @Test(arguments: [4, 5, 6] as [UInt64])
+  func childEffectsLiveExactlyAsLongAsTheirChild(seed: UInt64) async {
+    var generator = SeededGenerator(state: seed)
+    var model = NestsModel()
+    let clock = TestClock()
+    let store = TestStore(initialState: Nests.State()) {
+      Nests()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.stackElementID = StackElementIDGenerator()
+    }
+    store.exhaustivity = .off
+    let collector = IssueCollector()
+    var ticks = 0
+    for step in 0..<400 {
+      let what: String
+      if Int.random(in: 0..<4, using: &generator) == 0 {
+        what = "one second"
+        ticks += model.advanceOneSecond()
+        // A tick for a child that is gone would be a runtime issue, and fail the test here.
+        await clock.advance(by: .seconds(1))
+      } else {
+        let action = Nests.Action.random(for: model.state, timers: true, using: &generator)
+        what = "\(action)"
+        let expectedIssues = model.apply(action)
+        _ = await withIssueReporters([collector]) { await store.send(action) }
+        let issues = collector.take()
+        guard issues.count == expectedIssues else {
+          Issue.record("Seed \(seed), step \(step), \(what): issues \(issues)")
+          return
+        }
+      }
+      // Which child the parent looked at last depends on the order timers fire in.
+      var actual = store.state
+      var expected = model.state
+      (actual.seen, expected.seen) = ("", "")
+      guard actual == expected else {
+        Issue.record(
+          """
+          Seed \(seed), step \(step), after \(what):
+          store: \(actual)
+          model: \(expected)
+          """
+        )
+        return
+      }
+    }
+    #expect(ticks > 100)
+    await store.skipInFlightEffects(strict: false)
   }
 }
