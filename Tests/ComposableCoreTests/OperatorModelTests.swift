@@ -232,17 +232,9 @@ struct NestsModel {
       sentBack = Ledger.step(&computed, child).map(Nests.Action.computed)
       state.computed = computed
     case .optional(let child):
-      if state.optional == nil {
-        issue = true
-      } else {
-        sentBack = Ledger.step(&state.optional!, child).map(Nests.Action.optional)
-      }
+      (issue, sentBack) = Self.run(child, on: &state.optional, sendingBack: Nests.Action.optional)
     case .sheet(.presented(let child)):
-      if state.sheet == nil {
-        issue = true
-      } else {
-        sentBack = Ledger.step(&state.sheet!, child).map { .sheet(.presented($0)) }
-      }
+      (issue, sentBack) = Self.run(child, on: &state.sheet) { .sheet(.presented($0)) }
     case .sheet(.dismiss):
       if state.sheet == nil { issue = true } else { removeAfterwards = { $0.sheet = nil } }
     case .pane(.presented(let child)):
@@ -259,20 +251,12 @@ struct NestsModel {
     case .pane(.dismiss):
       if state.pane == nil { issue = true } else { removeAfterwards = { $0.pane = nil } }
     case .rows(.element(let id, let child)):
-      if state.rows[id: id] == nil {
-        issue = true
-      } else {
-        sentBack = Ledger.step(&state.rows[id: id]!, child).map {
-          .rows(.element(id: id, action: $0))
-        }
+      (issue, sentBack) = Self.run(child, on: &state.rows[id: id]) {
+        .rows(.element(id: id, action: $0))
       }
     case .path(.element(let id, let child)):
-      if state.path[id: id] == nil {
-        issue = true
-      } else {
-        sentBack = Ledger.step(&state.path[id: id]!, child).map {
-          .path(.element(id: id, action: $0))
-        }
+      (issue, sentBack) = Self.run(child, on: &state.path[id: id]) {
+        .path(.element(id: id, action: $0))
       }
     case .path(.popFrom(let id)):
       if state.path[id: id] == nil {
@@ -288,6 +272,16 @@ struct NestsModel {
     Nests.react(&state, action)
     removeAfterwards(&state)
     return (issue, sentBack)
+  }
+
+  /// Runs `action` on a ledger that may be absent (an issue, and nothing changes), wrapping what
+  /// the ledger sends back for the parent.
+  private static func run(
+    _ action: Ledger.Action, on ledger: inout Ledger.State?,
+    sendingBack wrap: (Ledger.Action) -> Nests.Action
+  ) -> (issue: Bool, sentBack: Nests.Action?) {
+    guard ledger != nil else { return (true, nil) }
+    return (false, Ledger.step(&ledger!, action).map(wrap))
   }
 }
 
