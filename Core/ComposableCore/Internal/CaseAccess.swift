@@ -27,7 +27,9 @@ public protocol _CaseAccessible {
 package final class CaseAccess<Root, Value>: Sendable {
   // Called on every action an operator sees and on every send of a scoped store: the two
   // functions themselves, not a case path around them, which added two calls to each use.
-  @usableFromInline let embedFunction: @Sendable (Value) -> Root
+  // Embedding consumes its value, so that a scoped store moves the child's action into the
+  // parent's case (see `Store.sendAction`).
+  @usableFromInline let embedFunction: @Sendable (consuming Value) -> Root
   @usableFromInline let extractFunction: @Sendable (Root) -> Value?
   /// Whether the generated case path stands in for the key path (for tests and benchmarks).
   @usableFromInline package let isDirect: Bool
@@ -70,7 +72,7 @@ package final class CaseAccess<Root, Value>: Sendable {
   static func direct<Enum: _CaseAccessible>(
     _: Enum.Type,
     _ keyPath: CaseKeyPath<Root, Value>
-  ) -> (@Sendable (Value) -> Root, @Sendable (Root) -> Value?)? {
+  ) -> (@Sendable (consuming Value) -> Root, @Sendable (Root) -> Value?)? {
     guard let keyPath = (keyPath as AnyKeyPath) as? PartialCaseKeyPath<Enum> else { return nil }
     switch Enum._$caseAccess(keyPath) {
     case let functions as _CaseFunctions<Root, Value>:
@@ -90,7 +92,7 @@ package final class CaseAccess<Root, Value>: Sendable {
 
   /// The enum value in this case with `value` as its associated value.
   @inlinable
-  package func embed(_ value: Value) -> Root {
+  package func embed(_ value: consuming Value) -> Root {
     embedFunction(value)
   }
 }
@@ -98,13 +100,13 @@ package final class CaseAccess<Root, Value>: Sendable {
 /// How `@_CaseAccessors` hands over one case whose payload is a single value (or none): its
 /// embedding and extraction as plain closures.
 public struct _CaseFunctions<Root, Value>: Sendable {
-  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let embed: @Sendable (consuming Value) -> Root
   @usableFromInline let extract: @Sendable (Root) -> Value?
 
   /// Wraps the case's two functions.
   @inlinable
   public init(
-    embed: @escaping @Sendable (Value) -> Root,
+    embed: @escaping @Sendable (consuming Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
     self.embed = embed

@@ -27,8 +27,11 @@ public final class Store<State, Action> {
   /// Sends an action to the root store, embedding it on the way. Made where the feature's types
   /// are known (`Store.init` and `scope` are inlinable), so a child store's action is embedded
   /// and handed to its parent's function by specialised code, with no generic hop per level.
+  // The action is handed over, not lent, all the way up: each level moves it into the case that
+  // wraps it instead of copying it and releasing the copy after the send, a retain and a release
+  // a level for a payload holding references (every presentation level's `.presented` box).
   @usableFromInline
-  let sendAction: (Action) -> Task<Void, Never>?
+  let sendAction: (consuming Action) -> Task<Void, Never>?
 
   private let registrar = ObservationRegistrar()
   /// The identity of observable state, so that replacing the whole state tells observers; `nil`
@@ -51,7 +54,7 @@ public final class Store<State, Action> {
   @usableFromInline
   package init(
     core: any StoreCore<State, Action>,
-    send: @escaping (Action) -> Task<Void, Never>?
+    send: @escaping (consuming Action) -> Task<Void, Never>?
   ) {
     self.core = core
     self.sendAction = send
@@ -145,7 +148,7 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: AnyKeyPath,
     isPresentation: Bool,
-    sending: () -> (ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction>? {
     // A presentation scope is told apart from the plain optional scope over the same paths,
     // whose actions are the presentation actions themselves.
@@ -199,7 +202,7 @@ public final class Store<State, Action> {
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
-    sending: () -> (ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(state: toChildState, action: toChildAction)
     if let child = children[id] as? Store<ChildState, ChildAction> { return child }
@@ -241,7 +244,7 @@ public final class Store<State, Action> {
     at id: ScopeID,
     initial: ChildState,
     toChild: @escaping (State) -> ChildState?,
-    sending: () -> (ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
     let last = LastPresented(initial)
