@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a test store learns of shared values while a step runs: each one that changed, with its
 /// value before the step.
 package final class SharedChangeTracker: Sendable {
@@ -9,7 +7,7 @@ package final class SharedChangeTracker: Sendable {
     package let before: Any
   }
 
-  private let changes = Mutex<[ObjectIdentifier: Change]>([:])
+  private let changes = Locked<[ObjectIdentifier: Change]>([:])
 
   package init() {}
 

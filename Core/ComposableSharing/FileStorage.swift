@@ -2,7 +2,6 @@ import Dependencies
 import FileStore
 import FileSystem
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -92,8 +91,8 @@ public struct LiveFileStorage: FileStorage {
 
 /// Files kept in memory: what tests use. Seed one with ``write(_:to:)``.
 public final class InMemoryFileStorage: FileStorage {
-  private let files = Mutex<[URL: Data]>([:])
-  private let versions = Mutex<[URL: Int64]>([:])
+  private let files = Locked<[URL: Data]>([:])
+  private let versions = Locked<[URL: Int64]>([:])
 
   /// No files.
   public init() {}
@@ -175,7 +174,7 @@ extension DependencyValues {
 
 /// Watches a file for writes made by someone else, by polling its signature.
 final class FileWatch: Sendable {
-  private let lastSeen = Mutex<FileSignature?>(nil)
+  private let lastSeen = Locked<FileSignature?>(nil)
 
   /// Remembers the file as it is now, so a write of our own is not taken for an outside one.
   func remember(_ signature: FileSignature?) {

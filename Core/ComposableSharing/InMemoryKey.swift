@@ -1,9 +1,8 @@
 import Dependencies
-import Synchronization
 
 /// Values kept for `.inMemory` keys for as long as the app (or the test) runs, held or not.
 public final class InMemoryStorage: Sendable {
-  private let values = Mutex<[String: any Sendable]>([:])
+  private let values = Locked<[String: any Sendable]>([:])
 
   /// Empty storage.
   public init() {}

@@ -1,15 +1,14 @@
 import ConcurrencyExtras
 import Dependencies
 import Foundation
-import Synchronization
 
 /// The shared values of one app (or of one test): the value of each persisted key while someone
 /// holds it, and what a test store watches. One per `DependencyValues`, so tests never share.
 public final class SharedReferences: Sendable {
-  private let boxes = Mutex<[BoxID: WeakBox]>([:])
-  private let pendingSaves = Mutex<[ObjectIdentifier: any AnySharedBox]>([:])
+  private let boxes = Locked<[BoxID: WeakBox]>([:])
+  private let pendingSaves = Locked<[ObjectIdentifier: any AnySharedBox]>([:])
   /// Set while a test store runs, to learn which shared values each step changed.
-  package let tracker = Mutex<SharedChangeTracker?>(nil)
+  package let tracker = Locked<SharedChangeTracker?>(nil)
 
   /// An empty set of references.
   public init() {}

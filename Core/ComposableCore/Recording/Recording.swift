@@ -2,7 +2,6 @@ import ComposableSharing
 import CustomDump
 import Dependencies
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +17,7 @@ public final class SessionRecorder: Sendable {
   private let handle: FileHandle
   private let queue = DispatchQueue(label: "composable.session-recorder")
   /// Steps not yet encoded and written, and whether a write is already scheduled.
-  private let pending = Mutex<(steps: [PendingStep], scheduled: Bool, sequence: Int)>(
+  private let pending = Locked<(steps: [PendingStep], scheduled: Bool, sequence: Int)>(
     ([], false, 0))
   /// Used on the recorder's queue only.
   private let lineEncoder = UncheckedSendable(SessionRecorder.encoder)
@@ -170,7 +169,7 @@ struct RecordedDependencies: Codable, Sendable {
 /// opened for each action on the thread reducing it: effects keep the wrapped dependencies, but
 /// what they draw (on other threads, or between actions) is not the reducer's, so it is ignored.
 private final class DependencyTape: Sendable {
-  private let values = Mutex<(owner: pthread_t?, recorded: RecordedDependencies)>((nil, .init()))
+  private let values = Locked<(owner: pthread_t?, recorded: RecordedDependencies)>((nil, .init()))
 
   func open() {
     values.withLock { $0 = (pthread_self(), .init()) }
@@ -209,11 +208,11 @@ private final class DependencyTape: Sendable {
 /// Hands out the recorded values of one step in order; past the end, what `fallback` gives (the
 /// replayed state then differs, and the replay says where).
 private final class DependencyPlayback: Sendable {
-  private let values: Mutex<RecordedDependencies>
-  private let fallbackRandom = Mutex(SystemRandomNumberGenerator())
+  private let values: Locked<RecordedDependencies>
+  private let fallbackRandom = Locked(SystemRandomNumberGenerator())
 
   init(_ recorded: RecordedDependencies?) {
-    values = Mutex(recorded ?? .init())
+    values = Locked(recorded ?? .init())
   }
 
   func uuid() -> UUID {
