@@ -319,6 +319,19 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// The sanitizer passes of `.ci/run` test the runtime alone: with this variable set, the package
+// holds only the runtime, its test support, their tests and what they need. The features,
+// clients and app would double each instrumented build (swift-nio, and swift-syntax built a
+// second time for the macro tests) without exercising the runtime's unsafe code any further.
+if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
+  let runtime: Set = [
+    "ComposableMacrosSupport", "ComposableMacros", "ComposableCore", "ComposableSharing",
+    "ComposableTestSupport", "FileStore", "FileSystem", "shared-writer", "ComposableCoreTests",
+    "ComposableSharingTests", "ComposableTestSupportTests", "SourceCompatibilityTests",
+  ]
+  package.targets.removeAll { !runtime.contains($0.name) }
+}
+
 // Every library target is a product of its own, listed alphabetically, so any package can import
 // one feature or client alone. Test support under Tests/ is not.
 package.products = package.targets
