@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import ComposableSharing
 
 /// The tasks started, directly or through the actions their effects sent, by one `send`.
 ///
@@ -10,7 +10,10 @@ package final class EffectTasks: Sendable {
     var isCancelled = false
   }
 
-  private let storage = LockIsolated(Storage())
+  // `Locked`, which changes the storage in place: `LockIsolated.withValue` changes a copy and
+  // writes it back, so each task added copied the whole list (a thousand effects from one action
+  // made half a million copies of task references).
+  private let storage = Locked(Storage())
   /// The `RootCore.sendTag` of the send that made this group.
   package let tag: Int
 
@@ -19,7 +22,7 @@ package final class EffectTasks: Sendable {
   }
 
   package func append(_ task: Task<Void, Never>) {
-    let isCancelled = storage.withValue { storage in
+    let isCancelled = storage.withLock { storage in
       storage.tasks.append(task)
       return storage.isCancelled
     }
@@ -27,7 +30,7 @@ package final class EffectTasks: Sendable {
   }
 
   package func cancelAll() {
-    let tasks = storage.withValue { storage in
+    let tasks = storage.withLock { storage in
       storage.isCancelled = true
       return storage.tasks
     }
@@ -39,7 +42,7 @@ package final class EffectTasks: Sendable {
     while true {
       let position = index
       guard
-        let task = storage.withValue({
+        let task = storage.withLock({
           $0.tasks.indices.contains(position) ? $0.tasks[position] : nil
         })
       else { return }
