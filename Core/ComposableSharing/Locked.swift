@@ -3,11 +3,15 @@ import Foundation
 /// A value that several threads reach, behind a lock.
 ///
 /// Not `Synchronization.Mutex`: on Linux its lock is out of ThreadSanitizer's sight, so every
-/// access made under it is reported as a race (in a feature's tests as in ours), where `NSLock`
-/// is a pthread mutex, which ThreadSanitizer follows.
+/// access made under it is reported as a race (in a feature's tests as in ours), where an
+/// `NSRecursiveLock` is a pthread mutex, which ThreadSanitizer follows. Nor `LockIsolated`, whose
+/// `withValue` changes a copy and writes it back, copying a whole collection for each change.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Unchecked: `value` is only reached holding `lock`.
-  private let lock = NSLock()
+  /// Recursive: a change that reaches the same value again (a shared value's `withLock` whose
+  /// closure reads the value) stops at Swift's exclusivity check, with a message, rather than
+  /// hanging on the lock.
+  private let lock = NSRecursiveLock()
   private var value: Value
 
   package init(_ value: Value) {

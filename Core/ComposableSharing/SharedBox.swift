@@ -19,18 +19,16 @@ package protocol AnySharedBox: AnyObject, Sendable {
 
 /// The one value behind every holder of a key: locked, observed, persisted through the key.
 final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sendable {
-  // Unchecked: `state` is only touched holding `lock`; the rest is immutable or thread-safe.
+  // Unchecked: `state` is behind its lock; the rest is immutable or thread-safe.
   private struct State {
     var value: Value
     var loadError: (any Error)?
     var saveError: (any Error)?
   }
 
-  /// Recursive: a change that reads its own holder (`$count.withLock { $0 = count + 1 }`
-  /// instead of `$0 += 1`) then stops at Swift's exclusivity check, with a message, rather than
-  /// hanging on the lock.
-  private let lock = NSRecursiveLock()
-  private var _state: State
+  /// A change that reads its own holder (`$count.withLock { $0 = count + 1 }` instead of
+  /// `$0 += 1`) stops at Swift's exclusivity check, with a message (`Locked` is recursive).
+  private let state: Locked<State>
   private let registrar = ObservationRegistrar()
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
@@ -44,7 +42,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   /// A value no key stores: `Shared(value:)`.
   init(value: Value, references: SharedReferences?) {
-    _state = State(value: value)
+    state = Locked(State(value: value))
     save = nil
     saveInterval = nil
     equal = Self.equality()
@@ -66,7 +64,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       loaded.loadError = error
       reportIssue("Could not load \(key): \(error)")
     }
-    _state = loaded
+    state = Locked(loaded)
     if let key = key as? any SharedKey<Value> {
       save = { try key.save($0) }
       saveInterval = key.saveInterval
@@ -81,28 +79,22 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     subscription = key.subscribe { [weak self] value in self?.receiveExternal(value) }
   }
 
-  private func withState<R>(_ body: (inout State) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&_state)
-  }
-
   /// The current value, reported to the observation tracking in progress.
   var value: Value {
     registrar.access(self, keyPath: valueKeyPath)
-    return withState { $0.value }
+    return state.withLock { $0.value }
   }
 
   var anyValue: Any {
-    withState { $0.value }
+    state.withLock { $0.value }
   }
 
   var loadError: (any Error)? {
-    withState { $0.loadError }
+    state.withLock { $0.loadError }
   }
 
   var saveError: (any Error)? {
-    withState { $0.saveError }
+    state.withLock { $0.saveError }
   }
 
   /// Changes the value under the lock, then tells observers, the test store watching, and the
@@ -110,7 +102,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     references?.tracker.withLock { $0 }?.willChange(self)
     let (result, value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      try withState { state in
+      try state.withLock { state in
         let result = try body(&state.value)
         return (result, state.value)
       }
@@ -130,15 +122,15 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   func saveNow() {
     guard let save else { return }
-    store(withState { $0.value }, with: save)
+    store(state.withLock { $0.value }, with: save)
   }
 
   private func store(_ value: Value, with save: @Sendable (Value) throws -> Void) {
     do {
       try save(value)
-      withState { $0.saveError = nil }
+      state.withLock { $0.saveError = nil }
     } catch {
-      withState { $0.saveError = error }
+      state.withLock { $0.saveError = error }
       reportIssue("Could not save \(keyDescription): \(error)")
     }
   }
@@ -146,7 +138,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// A value stored from outside: shown to every holder, not saved back.
   private func receiveExternal(_ value: Value) {
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      withState {
+      state.withLock {
         $0.value = value
         $0.loadError = nil
       }
@@ -155,7 +147,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   func restore(_ value: Any) {
     guard let value = value as? Value else { return }
-    withState { $0.value = value }
+    state.withLock { $0.value = value }
   }
 
   func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {

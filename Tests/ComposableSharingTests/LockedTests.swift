@@ -37,4 +37,15 @@ struct LockedTests {
     // failed change wrote stays: the lock orders changes, it does not roll them back.
     #expect(value.withLock { $0 } == 2)
   }
+
+  /// A change that reaches the same value again stops the process at Swift's exclusivity check,
+  /// which names both accesses, instead of waiting forever on its own lock.
+  @Test func aChangeReachingItsOwnValueStopsInsteadOfHanging() async {
+    await #expect(processExitsWith: .failure) {
+      let value = Locked(0)
+      value.withLock { outer in
+        outer = value.withLock { $0 + 1 }
+      }
+    }
+  }
 }
