@@ -727,14 +727,14 @@ public struct TestStoreTask: Hashable, Sendable {
   ) async {
     guard let rawValue else { return }
     let timeout = timeout ?? self.timeout
-    let isDone = LockIsolated(false)
+    let isDone = Locked(false)
     Task {
       await rawValue.value
-      isDone.setValue(true)
+      isDone.withLock { $0 = true }
     }
     await Task.megaYield()
     var deadline = Deadline(timeout)
-    while !isDone.value {
+    while !isDone.withLock({ $0 }) {
       guard deadline.hasPassed() == false else {
         IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
           """

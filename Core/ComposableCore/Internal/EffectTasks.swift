@@ -10,9 +10,8 @@ package final class EffectTasks: Sendable {
     var isCancelled = false
   }
 
-  // `Locked`, which changes the storage in place: `LockIsolated.withValue` changes a copy and
-  // writes it back, so each task added copied the whole list (a thousand effects from one action
-  // made half a million copies of task references).
+  // Changed in place: with a copy written back (`LockIsolated.withValue`), each task added
+  // copied the whole list.
   private let storage = Locked(Storage())
   /// The `RootCore.sendTag` of the send that made this group.
   package let tag: Int

@@ -1,3 +1,4 @@
+import ComposableSharing
 import CustomDump
 
 /// The identity of an element of a navigation stack. Ids come from the `stackElementID`
@@ -45,14 +46,14 @@ extension StackElementID: Codable {
 
 /// Hands out stack element ids in increasing order.
 public struct StackElementIDGenerator: Sendable {
-  private let counter = LockIsolated(0)
+  private let counter = Locked(0)
 
   /// A generator whose first id is 0.
   public init() {}
 
   /// The next id.
   public func next() -> StackElementID {
-    counter.withValue { count in
+    counter.withLock { count in
       defer { count += 1 }
       return StackElementID(rawValue: count)
     }
@@ -60,12 +61,12 @@ public struct StackElementIDGenerator: Sendable {
 
   /// The id `next()` will return, without using it.
   public func peek() -> StackElementID {
-    StackElementID(rawValue: counter.value)
+    StackElementID(rawValue: counter.withLock { $0 })
   }
 
   /// Makes sure later ids are greater than `id`, after an element arrived with an id of its own.
   func reserve(through id: StackElementID) {
-    counter.withValue { $0 = max($0, id.rawValue + 1) }
+    counter.withLock { $0 = max($0, id.rawValue + 1) }
   }
 }
 
