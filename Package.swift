@@ -331,6 +331,13 @@ if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
     "ComposableSharingTests", "ComposableTestSupportTests", "SourceCompatibilityTests",
   ]
   package.targets.removeAll { !runtime.contains($0.name) }
+  // Only the app's HTTP test server and the macro tests use these; SwiftPM warns of a dependency
+  // no target uses.
+  let unused = ["/swift-nio", "/swift-macro-testing"]
+  package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return unused.contains { location.hasSuffix($0) }
+  }
 }
 
 // Every library target is a product of its own, listed alphabetically, so any package can import
