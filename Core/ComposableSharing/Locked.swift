@@ -6,6 +6,8 @@ import Foundation
 /// access made under it is reported as a race (in a feature's tests as in ours), where an
 /// `NSRecursiveLock` is a pthread mutex, which ThreadSanitizer follows. Nor `LockIsolated`, whose
 /// `withValue` changes a copy and writes it back, copying a whole collection for each change.
+/// Give it a value that is not empty: ThreadSanitizer took `Locked<Void>`'s accesses, made under
+/// the lock, for races.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Unchecked: `value` is only reached holding `lock`.
   /// Recursive: a change that reaches the same value again (a shared value's `withLock` whose

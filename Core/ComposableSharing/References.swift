@@ -43,7 +43,7 @@ public final class SharedReferences: Sendable {
       defer { pending = [:] }
       return Array(pending.values)
     }
-    for box in pending { box.saveNow() }
+    for box in pending { box.saveIfChanged() }
   }
 
   func scheduleSave(_ box: some AnySharedBox, after interval: Duration) {
@@ -57,7 +57,7 @@ public final class SharedReferences: Sendable {
       let stillPending = self.pendingSaves.withLock {
         $0.removeValue(forKey: ObjectIdentifier(box)) != nil
       }
-      if stillPending { box.saveNow() }
+      if stillPending { box.saveIfChanged() }
     }
   }
 

@@ -13,8 +13,9 @@ package protocol AnySharedBox: AnyObject, Sendable {
   func isEqual(_ lhs: Any, _ rhs: Any) -> Bool?
   /// Names the value in a failure message.
   var keyDescription: String { get }
-  /// Writes the value now.
-  func saveNow()
+  /// Writes the value if it changed here since it was last written: what a save interval's end
+  /// and ``SharedReferences/flush()`` do.
+  func saveIfChanged()
 }
 
 /// The one value behind every holder of a key: locked, observed, persisted through the key.
@@ -23,12 +24,18 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   private struct State {
     var value: Value
     var loadError: (any Error)?
-    var saveError: (any Error)?
+    /// Changed here since the last write. A value received from outside is not ours to write
+    /// back: writing it late would put another writer's older value over their newer one.
+    var unsaved = false
   }
 
   /// A change that reads its own holder (`$count.withLock { $0 = count + 1 }` instead of
   /// `$0 += 1`) stops at Swift's exclusivity check, with a message (`Locked` is recursive).
   private let state: Locked<State>
+  /// Why the last write failed, if it did. Held from reading the value to be written until it is
+  /// written, so this box's writes land in the order of its changes: a late timer's write never
+  /// puts an older value over a newer one.
+  private let saving = Locked<(any Error)?>(nil)
   private let registrar = ObservationRegistrar()
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
@@ -94,53 +101,69 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   }
 
   var saveError: (any Error)? {
-    state.withLock { $0.saveError }
+    saving.withLock { $0 }
   }
 
   /// Changes the value under the lock, then tells observers, the test store watching, and the
   /// key.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     references?.tracker.withLock { $0 }?.willChange(self)
-    let (result, value) = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
+    let result = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try state.withLock { state in
         let result = try body(&state.value)
-        return (result, state.value)
+        state.unsaved = true
+        return result
       }
     }
-    didChange(value)
+    didChange()
     return result
   }
 
-  private func didChange(_ value: Value) {
-    guard let save else { return }
+  private func didChange() {
+    guard save != nil else { return }
     if let saveInterval, let references {
       references.scheduleSave(self, after: saveInterval)
     } else {
-      store(value, with: save)
+      saveIfChanged()
     }
   }
 
+  /// Writes the value, changed or not: `Shared.save()`.
   func saveNow() {
-    guard let save else { return }
-    store(state.withLock { $0.value }, with: save)
+    write(onlyIfChanged: false)
   }
 
-  private func store(_ value: Value, with save: @Sendable (Value) throws -> Void) {
-    do {
-      try save(value)
-      state.withLock { $0.saveError = nil }
-    } catch {
-      state.withLock { $0.saveError = error }
-      reportIssue("Could not save \(keyDescription): \(error)")
+  func saveIfChanged() {
+    write(onlyIfChanged: true)
+  }
+
+  private func write(onlyIfChanged: Bool) {
+    guard let save else { return }
+    saving.withLock { saveError in
+      let changed = state.withLock { state -> Value? in
+        guard state.unsaved || !onlyIfChanged else { return nil }
+        state.unsaved = false
+        return state.value
+      }
+      guard let value = changed else { return }
+      do {
+        try save(value)
+        saveError = nil
+      } catch {
+        saveError = error
+        reportIssue("Could not save \(keyDescription): \(error)")
+      }
     }
   }
 
-  /// A value stored from outside: shown to every holder, not saved back.
+  /// A value stored from outside: shown to every holder, not saved back. It replaces a change
+  /// made here and not yet written: the last writer wins.
   private func receiveExternal(_ value: Value) {
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
       state.withLock {
         $0.value = value
         $0.loadError = nil
+        $0.unsaved = false
       }
     }
   }

@@ -305,6 +305,8 @@ final class CountingStorage: FileStorage {
 /// outside changes pushed to subscribers.
 final class Vault: @unchecked Sendable {
   let values = LockIsolated<[String: Int]>([:])
+  /// Every value the library wrote, in order.
+  let saved = LockIsolated<[Int]>([])
   let subscribers = LockIsolated<[String: @Sendable (Int) -> Void]>([:])
 
   /// Changes a value as another program would.
@@ -317,6 +319,7 @@ final class Vault: @unchecked Sendable {
 struct VaultKey: SharedKey {
   let name: String
   let vault: Vault
+  var saveInterval: Duration? = nil
 
   var id: String { name }
 
@@ -325,6 +328,7 @@ struct VaultKey: SharedKey {
   }
 
   func save(_ value: Int) throws {
+    vault.saved.withValue { $0.append(value) }
     vault.values.withValue { $0[name] = value }
   }
 
@@ -351,5 +355,69 @@ struct SharedCustomKeyTests {
     }
     // Released with its last holder: the subscription is cancelled.
     #expect(vault.subscribers.value.isEmpty)
+  }
+
+  /// A score saved at the end of an hour's interval, which `flush()` stands for: nothing waits.
+  func withHourlyScore(_ body: (Vault, SharedReferences, Shared<Int>) -> Void) {
+    let vault = Vault()
+    let references = SharedReferences()
+    withDependencies {
+      $0.sharedReferences = references
+    } operation: {
+      @Shared(VaultKey(name: "score", vault: vault, saveInterval: .seconds(3600))) var score = 0
+      body(vault, references, $score)
+    }
+  }
+
+  @Test func aValueFromOutsideIsNotWrittenBackWhenTheIntervalEnds() {
+    withHourlyScore { vault, references, score in
+      score.withLock { $0 = 1 }
+      // Another program writes, and then again, before our interval ends.
+      vault.externalWrite(20, at: "score")
+      #expect(score.wrappedValue == 20)
+      vault.values.withValue { $0["score"] = 21 }
+      references.flush()
+      // Writing 20 back now would undo the outside 21: our change was replaced, nothing to write.
+      #expect(vault.saved.value == [])
+      #expect(vault.values.value["score"] == 21)
+      score.withLock { $0 += 1 }
+      references.flush()
+      #expect(vault.saved.value == [21])
+    }
+  }
+
+  @Test func anExplicitSaveLeavesNothingForTheIntervalToWrite() {
+    withHourlyScore { vault, references, score in
+      score.withLock { $0 = 5 }
+      score.save()
+      references.flush()
+      #expect(vault.saved.value == [5])
+      // `save()` writes even an unchanged value, as asked.
+      score.save()
+      #expect(vault.saved.value == [5, 5])
+    }
+  }
+
+  @Test func concurrentChangesAreWrittenInTheirOrder() async {
+    let vault = Vault()
+    await withDependencies {
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      @Shared(VaultKey(name: "score", vault: vault)) var score = 0
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 {
+          group.addTask { [$score] in
+            for _ in 0..<250 { $score.withLock { $0 += 1 } }
+          }
+        }
+      }
+      // Each write holds the newest value when it starts: the writes only go up, and the last
+      // one is the final value, whichever thread made it.
+      let saved = vault.saved.value
+      let backwards = zip(saved, saved.dropFirst()).filter { $0 >= $1 }
+      #expect(backwards.isEmpty)
+      #expect(saved.last == 2_000)
+      #expect(score == 2_000)
+    }
   }
 }
