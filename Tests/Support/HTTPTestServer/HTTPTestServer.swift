@@ -49,6 +49,7 @@ public final class HTTPTestServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: any Channel
   private let received: NIOLockedValueBox<[Request]>
+  private let isShutDown = NIOLockedValueBox(false)
 
   /// The port the server listens on.
   public let port: Int
@@ -82,8 +83,15 @@ public final class HTTPTestServer: Sendable {
     self.port = channel.localAddress?.port ?? 0
   }
 
-  /// Stops listening, closes open connections and ends the server's threads.
+  /// Stops listening, closes open connections and ends the server's threads. Calling it again does
+  /// nothing: a test may stop the server midway and still stop it in a `defer`, and a second
+  /// shutdown of the threads would have NIO log an error (a crash in its later versions).
   public func shutdown() async throws {
+    let wasShutDown = isShutDown.withLockedValue { isShutDown in
+      defer { isShutDown = true }
+      return isShutDown
+    }
+    guard !wasShutDown else { return }
     try? await channel.close()
     try await group.shutdownGracefully()
   }
