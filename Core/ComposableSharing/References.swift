@@ -37,13 +37,20 @@ public final class SharedReferences: Sendable {
     boxes.withLock { boxes in boxes.values.contains { $0.box != nil } }
   }
 
-  /// Writes every change still waiting for its save interval: call before the process exits.
+  /// Writes every change not written yet, whether it waits for its save interval or its write
+  /// failed: call before the process exits.
   public func flush() {
+    // The pending ones first: a value nobody holds any more is kept alive by its pending save.
     let pending = pendingSaves.withLock { pending in
       defer { pending = [:] }
       return Array(pending.values)
     }
-    for box in pending { box.saveIfChanged() }
+    let held = boxes.withLock { boxes in boxes.values.compactMap { $0.box as? any AnySharedBox } }
+    // Each once: a failed write is tried again at the next flush, not twice in this one.
+    var seen = Set<ObjectIdentifier>()
+    for box in pending + held where seen.insert(ObjectIdentifier(box)).inserted {
+      box.saveIfChanged()
+    }
   }
 
   func scheduleSave(_ box: some AnySharedBox, after interval: Duration) {

@@ -27,6 +27,9 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     /// Changed here since the last write. A value received from outside is not ours to write
     /// back: writing it late would put another writer's older value over their newer one.
     var unsaved = false
+    /// Counts the times the value was replaced, here or from outside: a failed write marks its
+    /// value unsaved again only if it is still the value.
+    var replacements: UInt64 = 0
   }
 
   /// A change that reads its own holder (`$count.withLock { $0 = count + 1 }` instead of
@@ -112,6 +115,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       try state.withLock { state in
         let result = try body(&state.value)
         state.unsaved = true
+        state.replacements &+= 1
         return result
       }
     }
@@ -140,17 +144,21 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   private func write(onlyIfChanged: Bool) {
     guard let save else { return }
     saving.withLock { saveError in
-      let changed = state.withLock { state -> Value? in
+      let changed = state.withLock { state -> (Value, UInt64)? in
         guard state.unsaved || !onlyIfChanged else { return nil }
         state.unsaved = false
-        return state.value
+        return (state.value, state.replacements)
       }
-      guard let value = changed else { return }
+      guard let (value, replacements) = changed else { return }
       do {
         try save(value)
         saveError = nil
       } catch {
         saveError = error
+        // Still to be written, by the next change or `flush()`, unless it was replaced meanwhile.
+        state.withLock { state in
+          if state.replacements == replacements { state.unsaved = true }
+        }
         reportIssue("Could not save \(keyDescription): \(error)")
       }
     }
@@ -164,6 +172,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
         $0.value = value
         $0.loadError = nil
         $0.unsaved = false
+        $0.replacements &+= 1
       }
     }
   }

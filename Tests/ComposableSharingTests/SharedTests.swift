@@ -308,6 +308,10 @@ final class Vault: @unchecked Sendable {
   /// Every value the library wrote, in order.
   let saved = LockIsolated<[Int]>([])
   let subscribers = LockIsolated<[String: @Sendable (Int) -> Void]>([:])
+  /// While set, every write fails, as on a full disk.
+  let isFull = LockIsolated(false)
+
+  struct Full: Error {}
 
   /// Changes a value as another program would.
   func externalWrite(_ value: Int, at key: String) {
@@ -328,6 +332,7 @@ struct VaultKey: SharedKey {
   }
 
   func save(_ value: Int) throws {
+    if vault.isFull.value { throw Vault.Full() }
     vault.saved.withValue { $0.append(value) }
     vault.values.withValue { $0[name] = value }
   }
@@ -395,6 +400,43 @@ struct SharedCustomKeyTests {
       // `save()` writes even an unchanged value, as asked.
       score.save()
       #expect(vault.saved.value == [5, 5])
+    }
+  }
+
+  @Test func aFailedWriteIsWrittenByTheNextFlush() {
+    let vault = Vault()
+    let references = SharedReferences()
+    withDependencies {
+      $0.sharedReferences = references
+    } operation: {
+      // Written at once, no interval: the failed write leaves nothing pending but the change.
+      @Shared(VaultKey(name: "score", vault: vault)) var score = 0
+      vault.isFull.setValue(true)
+      withKnownIssue {
+        $score.withLock { $0 = 3 }
+      }
+      #expect($score.saveError is Vault.Full)
+      vault.isFull.setValue(false)
+      references.flush()
+      #expect(vault.saved.value == [3])
+      #expect($score.saveError == nil)
+      references.flush()
+      #expect(vault.saved.value == [3])
+    }
+  }
+
+  @Test func aFailedWriteReplacedFromOutsideIsNotRetried() {
+    withHourlyScore { vault, references, score in
+      score.withLock { $0 = 3 }
+      vault.isFull.setValue(true)
+      withKnownIssue {
+        references.flush()
+      }
+      vault.isFull.setValue(false)
+      vault.externalWrite(9, at: "score")
+      references.flush()
+      #expect(vault.saved.value == [])
+      #expect(score.wrappedValue == 9)
     }
   }
 
