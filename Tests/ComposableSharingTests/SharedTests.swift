@@ -362,20 +362,24 @@ struct SharedCustomKeyTests {
     #expect(vault.subscribers.value.isEmpty)
   }
 
-  /// A score saved at the end of an hour's interval, which `flush()` stands for: nothing waits.
-  func withHourlyScore(_ body: (Vault, SharedReferences, Shared<Int>) -> Void) {
+  /// A score in a vault, written at once or at the end of an hour's interval, which `flush()`
+  /// stands for: nothing waits.
+  func withScore(
+    savedEvery saveInterval: Duration? = .seconds(3600),
+    _ body: (Vault, SharedReferences, Shared<Int>) -> Void
+  ) {
     let vault = Vault()
     let references = SharedReferences()
     withDependencies {
       $0.sharedReferences = references
     } operation: {
-      @Shared(VaultKey(name: "score", vault: vault, saveInterval: .seconds(3600))) var score = 0
+      @Shared(VaultKey(name: "score", vault: vault, saveInterval: saveInterval)) var score = 0
       body(vault, references, $score)
     }
   }
 
   @Test func aValueFromOutsideIsNotWrittenBackWhenTheIntervalEnds() {
-    withHourlyScore { vault, references, score in
+    withScore { vault, references, score in
       score.withLock { $0 = 1 }
       // Another program writes, and then again, before our interval ends.
       vault.externalWrite(20, at: "score")
@@ -392,7 +396,7 @@ struct SharedCustomKeyTests {
   }
 
   @Test func anExplicitSaveLeavesNothingForTheIntervalToWrite() {
-    withHourlyScore { vault, references, score in
+    withScore { vault, references, score in
       score.withLock { $0 = 5 }
       score.save()
       references.flush()
@@ -404,29 +408,39 @@ struct SharedCustomKeyTests {
   }
 
   @Test func aFailedWriteIsWrittenByTheNextFlush() {
-    let vault = Vault()
-    let references = SharedReferences()
-    withDependencies {
-      $0.sharedReferences = references
-    } operation: {
-      // Written at once, no interval: the failed write leaves nothing pending but the change.
-      @Shared(VaultKey(name: "score", vault: vault)) var score = 0
+    // Written at once, no interval: the failed write leaves nothing pending but the change.
+    withScore(savedEvery: nil) { vault, references, score in
       vault.isFull.setValue(true)
       withKnownIssue {
-        $score.withLock { $0 = 3 }
+        score.withLock { $0 = 3 }
       }
-      #expect($score.saveError is Vault.Full)
+      #expect(score.saveError is Vault.Full)
       vault.isFull.setValue(false)
       references.flush()
       #expect(vault.saved.value == [3])
-      #expect($score.saveError == nil)
+      #expect(score.saveError == nil)
       references.flush()
       #expect(vault.saved.value == [3])
     }
   }
 
+  @Test func aChangeNobodyHoldsAnyMoreIsFlushed() {
+    let vault = Vault()
+    let references = SharedReferences()
+    withDependencies {
+      $0.sharedReferences = references
+    } operation: {
+      do {
+        @Shared(VaultKey(name: "score", vault: vault, saveInterval: .seconds(3600))) var score = 0
+        $score.withLock { $0 = 4 }
+      }
+      references.flush()
+    }
+    #expect(vault.saved.value == [4])
+  }
+
   @Test func aFailedWriteReplacedFromOutsideIsNotRetried() {
-    withHourlyScore { vault, references, score in
+    withScore { vault, references, score in
       score.withLock { $0 = 3 }
       vault.isFull.setValue(true)
       withKnownIssue {
