@@ -40,17 +40,16 @@ public final class SharedReferences: Sendable {
   /// Writes every change not written yet, whether it waits for its save interval or its write
   /// failed: call before the process exits.
   public func flush() {
-    // The pending ones first: a value nobody holds any more is kept alive by its pending save.
+    // A value nobody holds any more is alive only through its pending save, and still in
+    // `boxes`: `pending` keeps it there while the live boxes are listed, each once.
     let pending = pendingSaves.withLock { pending in
       defer { pending = [:] }
-      return Array(pending.values)
+      return pending
     }
-    let held = boxes.withLock { boxes in boxes.values.compactMap { $0.box as? any AnySharedBox } }
-    // Each once: a failed write is tried again at the next flush, not twice in this one.
-    var seen = Set<ObjectIdentifier>()
-    for box in pending + held where seen.insert(ObjectIdentifier(box)).inserted {
-      box.saveIfChanged()
+    let live = withExtendedLifetime(pending) {
+      boxes.withLock { boxes in boxes.values.compactMap { $0.box as? any AnySharedBox } }
     }
+    for box in live { box.saveIfChanged() }
   }
 
   func scheduleSave(_ box: some AnySharedBox, after interval: Duration) {
