@@ -11,7 +11,7 @@
         // A store's publisher is subscribed to on the main actor, like everything of a store.
         MainActor.assumeIsolated {
           let subject = CurrentValueSubject<State, Never>(core.state)
-          let id = core.addObserver { subject.send(core.state) }
+          let id = core.addObserver { subject.send(copy $0) }
           let removal = RemoveObserver(core: core, id: id)
           return UncheckedSendable(subject.handleEvents(receiveCancel: { removal.run() }))
         }.value

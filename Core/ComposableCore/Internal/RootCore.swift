@@ -32,8 +32,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   private var throttles: [CancelKey: ThrottleState] = [:]
   private var nextEffectID = 0
 
-  private var observers: [Int: @MainActor () -> Void] = [:]
-  private var nextObserverID = 0
+  private var observers = StoreObservers()
 
   // `run` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every action.
@@ -344,21 +343,20 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Observation
 
   @usableFromInline
-  package func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
-    let id = nextObserverID
-    nextObserverID += 1
-    observers[id] = observer
-    return id
+  package func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+    observers.add(observer)
   }
 
   @usableFromInline
   package func removeObserver(_ id: Int) {
-    observers[id] = nil
+    observers.remove(id)
   }
 
   private func notifyObservers() {
     guard !observers.isEmpty else { return }
-    for observer in observers.values { observer() }
+    // A copy, not a borrow of the stored state: an observer may send an action.
+    let state = self.state
+    observers.notify(state)
   }
 
   // MARK: Inspection for TestStore

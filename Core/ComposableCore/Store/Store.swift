@@ -8,7 +8,9 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
   var state: State { get }
-  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int
+  /// Calls `observer` after each outermost action has been processed, until removed, with the
+  /// state the core has then (see ``StoreObservers``).
+  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int
   func removeObserver(_ id: Int)
 }
 
@@ -42,12 +44,13 @@ public final class Store<State, Action> {
   private let stateKeyPath: KeyPath<Store, State>
   /// The identity of the state last seen, while someone may be observing it.
   private var lastIdentity: ObservableStateID?
-  /// The core observer that checks identity and prunes children after each action, once needed.
+  /// The core observer that checks identity after each action, once needed.
   private var coreObserver: Int?
   /// Stores of children that exist as long as this store does.
   private var children: [ScopeID: AnyObject] = [:]
-  /// Stores of children that can go away, looked at after each action.
-  private var transientChildren: [ScopeID: TransientChild] = [:]
+  /// Stores of children that can go away; each one's core lets go of it here when its child
+  /// state is gone after an action.
+  private var transientChildren: [ScopeID: AnyObject] = [:]
 
   // `send` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every send at every level.
@@ -246,20 +249,17 @@ public final class Store<State, Action> {
     toChild: @escaping (State) -> ChildState?,
     sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
-    if let child = transientChildren[id]?.store as? Store<ChildState, ChildAction> { return child }
-    let last = LastPresented(initial)
-    let child = Store<ChildState, ChildAction>(
-      core: ScopedCore<State, Action, ChildState, ChildAction>(
-        base: core,
-        toState: { parent in
-          if let current = toChild(parent) { last.value = current }
-          return last.value
-        }
-      ),
-      send: sending()
-    )
-    transientChildren[id] = TransientChild(store: child, isGone: { toChild($0) == nil })
-    startObservingCore()
+    if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }
+    let core = TransientCore<State, Action, ChildState, ChildAction>(
+      base: core, initial: initial, toChild: toChild
+    ) { [weak self] gone in
+      // Only this child's store: a later one at the same place stays.
+      guard let self, (transientChildren[id] as? Store<ChildState, ChildAction>)?.core === gone
+      else { return }
+      transientChildren[id] = nil
+    }
+    let child = Store<ChildState, ChildAction>(core: core, send: sending())
+    transientChildren[id] = child
     return child
   }
 
@@ -268,21 +268,15 @@ public final class Store<State, Action> {
     registrar.access(self, keyPath: stateKeyPath)
   }
 
-  /// After each action: tells observers when the state was replaced by another value, and lets
-  /// go of the stores of children that went away.
+  /// After each action: tells observers when the state was replaced by another value.
   private func startObservingCore() {
     guard coreObserver == nil else { return }
     lastIdentity = identity?(core.state)
-    coreObserver = core.addObserver { [weak self] in self?.coreDidChange() }
+    coreObserver = core.addObserver { [weak self] state in self?.coreDidChange(state) }
   }
 
-  private func coreDidChange() {
-    guard !transientChildren.isEmpty || identity != nil else { return }
-    let state = core.state
-    for (id, child) in transientChildren where child.isGone(state) {
-      transientChildren[id] = nil
-    }
-    guard let current = identity?(state), current != lastIdentity else { return }
+  private func coreDidChange(_ state: borrowing State) {
+    guard let current = identity?(copy state), current != lastIdentity else { return }
     lastIdentity = current
     registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
@@ -291,12 +285,6 @@ public final class Store<State, Action> {
     let state: AnyKeyPath
     let action: AnyKeyPath
     var element: AnyHashable?
-  }
-
-  private struct TransientChild {
-    let store: AnyObject
-    /// Whether the child has gone away, in a given parent state.
-    let isGone: (State) -> Bool
   }
 
   /// Every state the store goes through, starting with the current one; a new value arrives once
@@ -316,8 +304,8 @@ public final class Store<State, Action> {
     let core = self.core
     var last = core.state
     continuation.yield(UncheckedSendable(last))
-    let id = core.addObserver {
-      let state = core.state
+    let id = core.addObserver { state in
+      let state = copy state
       if let isDuplicate, isDuplicate(last, state) { return }
       last = state
       continuation.yield(UncheckedSendable(state))
@@ -397,40 +385,160 @@ public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
   }
 }
 
-/// The latest state an optional scope saw present; only touched on the main actor, through the
-/// store that owns it.
-final class LastPresented<Value> {
-  var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}
-
 /// A store of any feature, written `StoreOf<Feature>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// The core of a child store: its state is read from the parent's. Its actions do not pass
 /// through here: they go to the root through the send function its `Store` was made with.
+///
+/// Observers of a child hear of each action through its parent: while it has observers, the core
+/// observes its base and works out the child's state from the base's once for all of them. A
+/// chain of observed stores then costs one projection a level after each action, not a read of
+/// each store's state from the root.
 @MainActor
 final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
   let toState: (ParentState) -> State
+  private var observers = StoreObservers()
+  /// This core's observer on its base, while it has observers of its own.
+  private var baseObserver: Int?
 
   init(base: any StoreCore<ParentState, ParentAction>, toState: @escaping (ParentState) -> State) {
     self.base = base
     self.toState = toState
   }
 
+  isolated deinit {
+    if let baseObserver { base.removeObserver(baseObserver) }
+  }
+
   var state: State {
     toState(base.state)
   }
 
-  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
-    base.addObserver(observer)
+  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+    if baseObserver == nil {
+      baseObserver = base.addObserver { [weak self] parentState in
+        guard let self else { return }
+        // Not kept: a copy held here would make the child's next change copy its storage.
+        observers.notify(toState(copy parentState))
+      }
+    }
+    return observers.add(observer)
   }
 
   func removeObserver(_ id: Int) {
-    base.removeObserver(id)
+    observers.remove(id)
+    guard observers.isEmpty, let baseObserver else { return }
+    base.removeObserver(baseObserver)
+    self.baseObserver = nil
+  }
+}
+
+/// The core of a store of optional child state (presented, optional, or a row): it shows the
+/// child's latest state while the child exists and its last one once it is gone, so a screen being
+/// dismissed can still draw it. It observes its base from the start, and the first action after
+/// which the child is gone calls `whenGone`, where the parent store lets go of the child's store.
+@MainActor
+final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
+  let base: any StoreCore<ParentState, ParentAction>
+  let toChild: (ParentState) -> State?
+  let whenGone: @MainActor (TransientCore) -> Void
+  /// The latest state the child was seen in.
+  private var last: State
+  private var observers = StoreObservers()
+  private var baseObserver: Int?
+
+  init(
+    base: any StoreCore<ParentState, ParentAction>,
+    initial: State,
+    toChild: @escaping (ParentState) -> State?,
+    whenGone: @escaping @MainActor (TransientCore) -> Void
+  ) {
+    self.base = base
+    self.toChild = toChild
+    self.whenGone = whenGone
+    self.last = initial
+    self.baseObserver = base.addObserver { [weak self] in self?.baseDidChange($0) }
+  }
+
+  isolated deinit {
+    if let baseObserver { base.removeObserver(baseObserver) }
+  }
+
+  var state: State {
+    // Once gone, the child a parent presents later is another one, with a store of its own.
+    if baseObserver != nil, let current = toChild(base.state) { last = current }
+    return last
+  }
+
+  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+    observers.add(observer)
+  }
+
+  func removeObserver(_ id: Int) {
+    observers.remove(id)
+  }
+
+  private func baseDidChange(_ parentState: borrowing ParentState) {
+    guard let baseObserver else { return }
+    guard let current = toChild(copy parentState) else {
+      // Gone: stop looking, and keep the last state for whoever still holds the store.
+      base.removeObserver(baseObserver)
+      self.baseObserver = nil
+      whenGone(self)
+      return
+    }
+    last = current
+    // The local value, not the stored one: an observer may read this store's state, which
+    // writes `last`.
+    observers.notify(current)
+  }
+}
+
+/// The observers of a store's core, told in the order they were added.
+///
+/// Observers are generic over the state they are handed, but the list is not: each is kept as a
+/// function of a pointer to that state, valid for the call, so that telling them after an action
+/// looks up no type metadata in the cores (which run unspecialised), and no copy of the state
+/// outlives the call to make a later change copy the state's storage.
+@MainActor
+package struct StoreObservers {
+  private var observers: [(id: Int, observer: @MainActor (UnsafeRawPointer) -> Void)] = []
+  private var nextID = 0
+
+  package init() {}
+
+  package var isEmpty: Bool { observers.isEmpty }
+
+  package mutating func add<State>(_ observer: @escaping @MainActor (borrowing State) -> Void)
+    -> Int
+  {
+    let id = nextID
+    nextID += 1
+    observers.append((id, { observer($0.assumingMemoryBound(to: State.self).pointee) }))
+    return id
+  }
+
+  package mutating func remove(_ id: Int) {
+    observers.removeAll { $0.id == id }
+  }
+
+  /// Calls every observer added before the call with `state`; one removed meanwhile may still be
+  /// called this once.
+  package func notify<State>(_ state: borrowing State) {
+    let observers = self.observers
+    Self.withPointer(to: state) { pointer in
+      for (_, observer) in observers { observer(pointer) }
+    }
+  }
+
+  // The standard library's `withUnsafePointer` is not built for strict concurrency, so a
+  // main-actor closure handed to it checks the executor on each call; handed to this function,
+  // built in Swift 6 mode, it is simply isolated to the caller.
+  nonisolated private static func withPointer<Value>(
+    to value: borrowing Value, _ body: (UnsafeRawPointer) -> Void
+  ) {
+    withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
   }
 }

@@ -1,0 +1,115 @@
+import ComposableCore
+import Testing
+
+/// Counts how often the presented child is read through the path the stores are scoped by.
+final class ChildReads {
+  var count = 0
+}
+
+/// A feature that presents itself, so one type makes a chain of any depth.
+@Reducer
+struct Node {
+  struct State {
+    var value = 0
+    @Presents var child: Node.State?
+    let reads: ChildReads
+
+    /// The presented child, read the way a store scoped to it reads it; counted.
+    var scoped: Node.State? {
+      reads.count += 1
+      return child
+    }
+
+    /// A chain of `depth` presented nodes below this one, all counting into `reads`.
+    init(depth: Int, reads: ChildReads) {
+      self.reads = reads
+      self.child = depth > 0 ? Node.State(depth: depth - 1, reads: reads) : nil
+    }
+  }
+
+  enum Action {
+    case increment
+    case dismissChild
+    case presentChild
+    case child(PresentationAction<Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment: state.value += 1
+      case .dismissChild: state.child = nil
+      case .presentChild: state.child = Node.State(depth: 0, reads: state.reads)
+      case .child: break
+      }
+      return .none
+    }
+    .ifLet(\.$child, action: \.child) { Node() }
+  }
+}
+
+@MainActor
+struct StoreHierarchyTests {
+  /// The root store and the stores of its presented descendants, scoped down as a renderer does
+  /// and all kept, as an application keeps them.
+  func chain(depth: Int, reads: ChildReads) -> [StoreOf<Node>] {
+    var stores = [Store(initialState: Node.State(depth: depth, reads: reads)) { Node() }]
+    for _ in 0..<depth {
+      stores.append(stores.last!.scope(state: \.scoped, action: \.child)!)
+    }
+    return stores
+  }
+
+  @Test func afterAnActionEachPresentedStoreReadsItsChildOnce() {
+    let reads = ChildReads()
+    let stores = chain(depth: 6, reads: reads)
+    reads.count = 0
+    stores.last!.send(.increment)
+    // One read a level to find out whether each child is still there, and its state: a store
+    // works it out from its parent's state, not by reading its own from the root.
+    #expect(reads.count == 6)
+    #expect(stores.last!.state.value == 1)
+    #expect(stores[0].state.child?.child?.child?.child?.child?.child?.value == 1)
+  }
+
+  @Test func dismissingAMiddleLevelReleasesEveryStoreBelowIt() {
+    let reads = ChildReads()
+    var stores = chain(depth: 4, reads: reads)
+    stores.last!.send(.increment)
+    weak let second = stores[2]
+    weak let leaf = stores[4]
+    let kept = stores.removeLast()
+    stores.removeLast(2)
+    #expect(second != nil)
+    stores[1].send(.dismissChild)
+    #expect(second == nil)
+    // Whoever still holds a dismissed store sees its last state, and the parent scopes nothing.
+    #expect(leaf === kept)
+    #expect(kept.state.value == 1)
+    #expect(stores[1].scope(state: \.scoped, action: \.child) == nil)
+  }
+
+  @Test func aChildPresentedAgainGetsANewStore() {
+    let root = Store(initialState: Node.State(depth: 1, reads: ChildReads())) { Node() }
+    let first = root.scope(state: \.scoped, action: \.child)
+    first?.send(.increment)
+    root.send(.dismissChild)
+    root.send(.presentChild)
+    let second = root.scope(state: \.scoped, action: \.child)
+    #expect(second != nil)
+    #expect(second !== first)
+    #expect(first?.state.value == 1)
+    #expect(second?.state.value == 0)
+  }
+
+  @Test func statesOfADeepStoreFollowItsChanges() async {
+    let reads = ChildReads()
+    let stores = chain(depth: 3, reads: reads)
+    var iterator = stores.last!.states.makeAsyncIterator()
+    #expect(await iterator.next(isolation: #isolation)?.value == 0)
+    stores.last!.send(.increment)
+    #expect(await iterator.next(isolation: #isolation)?.value == 1)
+    stores[0].send(.child(.presented(.child(.presented(.child(.presented(.increment)))))))
+    #expect(await iterator.next(isolation: #isolation)?.value == 2)
+  }
+}
