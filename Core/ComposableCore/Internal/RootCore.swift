@@ -73,7 +73,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     isProcessing = false
     let group = tasks == nil ? rootTasks : nil
     if tasks == nil { rootTasks = nil }
-    notifyObservers()
+    if !observers.isEmpty { notifyObservers() }
     return group?.makeTask()
   }
 
@@ -352,8 +352,10 @@ package final class RootCore<R: Reducer>: StoreCore {
     observers.remove(id)
   }
 
+  // Out of line, and only called when someone observes: handing over the state needs its type's
+  // metadata, which a send without observers never looks up.
+  @inline(never)
   private func notifyObservers() {
-    guard !observers.isEmpty else { return }
     // A copy, not a borrow of the stored state: an observer may send an action.
     let state = self.state
     observers.notify(state)
