@@ -126,27 +126,37 @@ func leafStore(levels: Int) -> StoreOf<Counter> {
 enum Nesting: String, CaseIterable {
   case ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
 
-  /// The counter's store at the bottom of ten levels, scoped down level by level.
+  /// The root store and the counter's store at the bottom of ten levels, scoped down level by
+  /// level as a renderer would. Whoever sends to the leaf keeps the root too, as an application
+  /// does: the root keeps the stores between it and the leaf, whose work after each action (a
+  /// presented child's store checks whether its child is still there) is part of the send.
   @MainActor
-  func leaf() -> StoreOf<Counter> {
+  func stores() -> (root: AnyObject, leaf: StoreOf<Counter>) {
     switch self {
-    case .ifLet: leafStore(levels: 10)
-    case .scope: scopeLeaf(StoreOf<S10>(initialState: S10.State()) { S10() })
-    case .presentation: presentedLeaf(StoreOf<P10>(initialState: P10.State()) { P10() })
+    case .ifLet:
+      let root = StoreOf<L10>(initialState: L10.State()) { L10() }
+      return (root, ifLetLeaf(root))
+    case .scope:
+      let root = StoreOf<S10>(initialState: S10.State()) { S10() }
+      return (root, scopeLeaf(root))
+    case .presentation:
+      let root = StoreOf<P10>(initialState: P10.State()) { P10() }
+      return (root, presentedLeaf(root))
     case .genericIfLet:
-      ifLetLeaf(
-        StoreOf<GenericIfLet10>(initialState: makeGenericIfLet10State()) { makeGenericIfLet10() }
-      )
+      let root = StoreOf<GenericIfLet10>(initialState: makeGenericIfLet10State()) {
+        makeGenericIfLet10()
+      }
+      return (root, ifLetLeaf(root))
     case .genericScope:
-      scopeLeaf(
-        StoreOf<GenericScope10>(initialState: makeGenericScope10State()) { makeGenericScope10() }
-      )
+      let root = StoreOf<GenericScope10>(initialState: makeGenericScope10State()) {
+        makeGenericScope10()
+      }
+      return (root, scopeLeaf(root))
     case .genericPresentation:
-      presentedLeaf(
-        StoreOf<GenericPresent10>(initialState: makeGenericPresent10State()) {
-          makeGenericPresent10()
-        }
-      )
+      let root = StoreOf<GenericPresent10>(initialState: makeGenericPresent10State()) {
+        makeGenericPresent10()
+      }
+      return (root, presentedLeaf(root))
     }
   }
 }

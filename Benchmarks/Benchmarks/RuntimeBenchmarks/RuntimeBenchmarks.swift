@@ -71,11 +71,12 @@ let benchmarks: @Sendable () -> Void = {
 
   for nesting in Nesting.allCases {
     mainActorBenchmark("Store send, 10 levels, \(nesting.rawValue)") { benchmark in
-      let leaf = nesting.leaf()
+      let (root, leaf) = nesting.stores()
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations { leaf.send(.increment) }
       benchmark.stopMeasurement()
       blackHole(leaf.state.count)
+      withExtendedLifetime(root) {}
     }
   }
 

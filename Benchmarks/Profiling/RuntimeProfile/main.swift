@@ -1,8 +1,11 @@
 import ComposableCore
 import Foundation
 
-// Usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting> [sends], where <nesting> is one of
-// ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation (ten levels).
+// Usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting>|<nesting>AtRoot [sends], where
+// <nesting> is one of ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
+// (ten levels). `ifLetAtRoot`, `scopeAtRoot` and `presentationAtRoot` send the counter's action,
+// embedded ten levels deep, to the root store: the levels' reducers without the scoped stores'
+// embedding, which the difference from the leaf store's send measures.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -15,6 +18,32 @@ func run(_ arguments: [String]) -> Bool {
   case "root": store = Store(initialState: Counter.State()) { Counter() }
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
+  case "ifLetAtRoot":
+    return sendAtRoot(scenario, sends, StoreOf<L10>(initialState: L10.State()) { L10() }, ifLetLeaf)
+    {
+      .child(.child(.child(.child(.child(.child(.child(.child(.child(.child($0))))))))))
+    }
+  case "scopeAtRoot":
+    return sendAtRoot(scenario, sends, StoreOf<S10>(initialState: S10.State()) { S10() }, scopeLeaf)
+    {
+      .child(.child(.child(.child(.child(.child(.child(.child(.child(.child($0))))))))))
+    }
+  case "presentationAtRoot":
+    return sendAtRoot(
+      scenario, sends, StoreOf<P10>(initialState: P10.State()) { P10() }, presentedLeaf
+    ) {
+      let p1 = P1.Action.child(.presented($0))
+      let p2 = P2.Action.child(.presented(p1))
+      let p3 = P3.Action.child(.presented(p2))
+      let p4 = P4.Action.child(.presented(p3))
+      let p5 = P5.Action.child(.presented(p4))
+      let p6 = P6.Action.child(.presented(p5))
+      let p7 = P7.Action.child(.presented(p6))
+      let p8 = P8.Action.child(.presented(p7))
+      let p9 = P9.Action.child(.presented(p8))
+      let p10 = P10.Action.child(.presented(p9))
+      return p10
+    }
   case "rows":
     let rows = rowsStore(count: 1_000)
     let start = ContinuousClock.now
@@ -24,12 +53,36 @@ func run(_ arguments: [String]) -> Bool {
     return true
   default:
     guard let nesting = Nesting(rawValue: scenario) else { return false }
-    store = nesting.leaf()
+    let (root, leaf) = nesting.stores()
+    let start = ContinuousClock.now
+    for _ in 0..<sends { leaf.send(.increment) }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(leaf.state.count == sends)
+    withExtendedLifetime(root) {}
+    return true
   }
   let start = ContinuousClock.now
   for _ in 0..<sends { store.send(.increment) }
   report(scenario, sends, ContinuousClock.now - start)
   precondition(store.state.count == sends)
+  return true
+}
+
+/// Sends `embed(.increment)` to `store` `sends` times, made once before the loop. The counter's
+/// store is scoped down first, as in the leaf scenarios, so that the root pays for the same
+/// scoped stores after each action, and is where the count is checked.
+@MainActor
+func sendAtRoot<State, Action>(
+  _ scenario: String, _ sends: Int, _ store: Store<State, Action>,
+  _ leaf: (Store<State, Action>) -> StoreOf<Counter>,
+  _ embed: (Counter.Action) -> Action
+) -> Bool {
+  let counter = leaf(store)
+  let action = embed(.increment)
+  let start = ContinuousClock.now
+  for _ in 0..<sends { store.send(action) }
+  report(scenario, sends, ContinuousClock.now - start)
+  precondition(counter.state.count == sends)
   return true
 }
 
