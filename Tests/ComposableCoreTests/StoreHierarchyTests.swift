@@ -11,6 +11,9 @@ final class ChildReads {
 struct Node {
   struct State {
     var value = 0
+    /// Copied on change only while something besides the store's state holds this state.
+    var items = [0]
+    var itemsWereCopied = false
     @Presents var child: Node.State?
     let reads: ChildReads
 
@@ -31,6 +34,7 @@ struct Node {
     case increment
     case dismissChild
     case presentChild
+    case changeItems
     case child(PresentationAction<Action>)
   }
 
@@ -40,6 +44,10 @@ struct Node {
       case .increment: state.value += 1
       case .dismissChild: state.child = nil
       case .presentChild: state.child = Node.State(depth: 0, reads: state.reads)
+      case .changeItems:
+        let before = state.items.withUnsafeBufferPointer(\.baseAddress)
+        state.items[0] += 1
+        state.itemsWereCopied = state.items.withUnsafeBufferPointer(\.baseAddress) != before
       case .child: break
       }
       return .none
@@ -81,18 +89,34 @@ struct StoreHierarchyTests {
     let kept = stores.removeLast()
     stores.removeLast(2)
     #expect(second != nil)
+    #expect(kept.state.value == 1)
     stores[1].send(.dismissChild)
     #expect(second == nil)
-    // Whoever still holds a dismissed store sees its last state, and the parent scopes nothing.
+    // Whoever still holds a dismissed store sees the state it last showed; the parent scopes
+    // nothing.
     #expect(leaf === kept)
     #expect(kept.state.value == 1)
     #expect(stores[1].scope(state: \.scoped, action: \.child) == nil)
+  }
+
+  @Test func aKeptStoreHoldsNoCopyOfItsChildBetweenActions() {
+    let stores = chain(depth: 3, reads: ChildReads())
+    // The first change after the stores were made copies: each holds the state it was made with
+    // until it is read.
+    stores.last!.send(.changeItems)
+    #expect(stores[0].state.child?.child?.child?.itemsWereCopied == true)
+    // After that, the deepest child's array is changed in place: no store kept a copy of the
+    // state from the action before.
+    stores.last!.send(.changeItems)
+    #expect(stores[0].state.child?.child?.child?.itemsWereCopied == false)
+    #expect(stores[0].state.child?.child?.child?.items == [2])
   }
 
   @Test func aChildPresentedAgainGetsANewStore() {
     let root = Store(initialState: Node.State(depth: 1, reads: ChildReads())) { Node() }
     let first = root.scope(state: \.scoped, action: \.child)
     first?.send(.increment)
+    #expect(first?.state.value == 1)
     root.send(.dismissChild)
     root.send(.presentChild)
     let second = root.scope(state: \.scoped, action: \.child)

@@ -421,7 +421,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
       baseObserver = base.addObserver { [weak self] parentState in
         guard let self else { return }
         // Not kept: a copy held here would make the child's next change copy its storage.
-        observers.notify(toState(copy parentState))
+        observers.notify(toState(parentState))
       }
     }
     return observers.add(observer)
@@ -436,15 +436,20 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
 }
 
 /// The core of a store of optional child state (presented, optional, or a row): it shows the
-/// child's latest state while the child exists and its last one once it is gone, so a screen being
-/// dismissed can still draw it. It observes its base from the start, and the first action after
-/// which the child is gone calls `whenGone`, where the parent store lets go of the child's store.
+/// child's current state while the child exists and, once it is gone, the state it last showed,
+/// so a screen being dismissed can still draw it. It observes its base from the start, and the
+/// first action after which the child is gone calls `whenGone`, where the parent store lets go of
+/// the child's store.
+///
+/// The last state shown is kept when the store's state is read, as TCA keeps it, and not after
+/// every action: a copy held across actions makes the child's next change copy its storage (its
+/// presented children's boxes, its arrays), which a kept but unread store should not cost.
 @MainActor
 final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
   let toChild: (ParentState) -> State?
   let whenGone: @MainActor (TransientCore) -> Void
-  /// The latest state the child was seen in.
+  /// The state this store last showed: its child's when made, then as of each read.
   private var last: State
   private var observers = StoreObservers()
   private var baseObserver: Int?
@@ -482,16 +487,13 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
 
   private func baseDidChange(_ parentState: borrowing ParentState) {
     guard let baseObserver else { return }
-    guard let current = toChild(copy parentState) else {
-      // Gone: stop looking, and keep the last state for whoever still holds the store.
+    guard let current = toChild(parentState) else {
+      // Gone: stop looking, and keep the last state shown for whoever still holds the store.
       base.removeObserver(baseObserver)
       self.baseObserver = nil
       whenGone(self)
       return
     }
-    last = current
-    // The local value, not the stored one: an observer may read this store's state, which
-    // writes `last`.
     observers.notify(current)
   }
 }
