@@ -498,15 +498,17 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
   }
 }
 
-/// The observers of a store's core, told in the order they were added.
+/// The observers of a store's core.
 ///
 /// Observers are generic over the state they are handed, but the list is not: each is kept as a
 /// function of a pointer to that state, valid for the call, so that telling them after an action
 /// looks up no type metadata in the cores (which run unspecialised), and no copy of the state
-/// outlives the call to make a later change copy the state's storage.
+/// outlives the call to make a later change copy the state's storage. Kept by id, so that a
+/// list's thousand row stores come and go in constant time each; the order they are told in is
+/// not part of the contract.
 @MainActor
 package struct StoreObservers {
-  private var observers: [(id: Int, observer: @MainActor (UnsafeRawPointer) -> Void)] = []
+  private var observers: [Int: @MainActor (UnsafeRawPointer) -> Void] = [:]
   private var nextID = 0
 
   package init() {}
@@ -518,12 +520,12 @@ package struct StoreObservers {
   {
     let id = nextID
     nextID += 1
-    observers.append((id, { observer($0.assumingMemoryBound(to: State.self).pointee) }))
+    observers[id] = { observer($0.assumingMemoryBound(to: State.self).pointee) }
     return id
   }
 
   package mutating func remove(_ id: Int) {
-    observers.removeAll { $0.id == id }
+    observers[id] = nil
   }
 
   /// Calls every observer added before the call with `state`; one removed meanwhile may still be
@@ -531,7 +533,7 @@ package struct StoreObservers {
   package func notify<State>(_ state: borrowing State) {
     let observers = self.observers
     Self.withPointer(to: state) { pointer in
-      for (_, observer) in observers { observer(pointer) }
+      for observer in observers.values { observer(pointer) }
     }
   }
 
