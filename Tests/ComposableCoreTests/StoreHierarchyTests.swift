@@ -136,4 +136,24 @@ struct StoreHierarchyTests {
     stores[0].send(.child(.presented(.child(.presented(.child(.presented(.increment)))))))
     #expect(await iterator.next(isolation: #isolation)?.value == 2)
   }
+
+  @Test func anActionSentWhileObserversAreToldReachesThemAfterTheStateBefore() async {
+    let store = Store(initialState: Tile.State()) { Tile() }
+    // Tracking the whole state: replacing it tells this observer, which sends at once.
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.send(.increment) }
+    }
+    var iterators = (0..<8).map { _ in store.states.makeAsyncIterator() }
+    for index in iterators.indices {
+      #expect(await iterators[index].next(isolation: #isolation)?.value == 0)
+    }
+    store.send(.reset)
+    #expect(store.state.value == 1)
+    // Every observer ends on the newest state: the increment's round comes after the reset's.
+    for index in iterators.indices {
+      #expect(await iterators[index].next(isolation: #isolation)?.value == 1)
+    }
+  }
 }

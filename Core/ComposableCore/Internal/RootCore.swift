@@ -33,6 +33,10 @@ package final class RootCore<R: Reducer>: StoreCore {
   private var nextEffectID = 0
 
   private var observers = StoreObservers()
+  /// Set while observers are being told; an action an observer sends meanwhile asks for another
+  /// round, after this one, instead of telling them in the middle of it.
+  private var isNotifying = false
+  private var needsNotification = false
 
   // `run` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every action.
@@ -354,11 +358,22 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // Out of line, and only called when someone observes: handing over the state needs its type's
   // metadata, which a send without observers never looks up.
+  // Rounds never nest: a round told in the middle of another would leave that one's remaining
+  // observers to be handed the older state after the newer one.
   @inline(never)
   private func notifyObservers() {
-    // A copy, not a borrow of the stored state: an observer may send an action.
-    let state = self.state
-    observers.notify(state)
+    guard !isNotifying else {
+      needsNotification = true
+      return
+    }
+    isNotifying = true
+    defer { isNotifying = false }
+    repeat {
+      needsNotification = false
+      // A copy, not a borrow of the stored state: an observer may send an action.
+      let state = self.state
+      observers.notify(state)
+    } while needsNotification
   }
 
   // MARK: Inspection for TestStore
