@@ -60,6 +60,13 @@ public macro ReducerCaseIgnored() =
 @attached(peer, names: prefixed(`$`), prefixed(_))
 public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")
 
+/// Names the stored property behind each presented property of a `State` struct that is not
+/// `@ObservableState`, so that a presented child's store reads it directly. `@Reducer` attaches
+/// it; it is not needed anywhere else.
+@attached(extension, conformances: _PresentationStorage, names: named(_$presentationStorage))
+public macro _PresentsStorage() =
+  #externalMacro(module: "ComposableMacros", type: "PresentsStorageMacro")
+
 /// Lets reducer operators reach the enum's cases through the case paths `@CasePathable`
 /// generated, looked up once from the case key path a feature wrote. `@Reducer` attaches it to
 /// the `State` and `Action` enums it sees; it is not needed anywhere else.

@@ -14,6 +14,7 @@ struct ComposableMacrosPlugin: CompilerPlugin {
     ObservationStateIgnoredMacro.self,
     ObservationStateTrackedMacro.self,
     PresentsMacro.self,
+    PresentsStorageMacro.self,
     ReducerCaseMarkerMacro.self,
     ReducerMacro.self,
     ViewActionMacro.self,
@@ -71,6 +72,20 @@ enum PresentsMacro: AccessorMacro, PeerMacro {
   ) throws -> [DeclSyntax] {
     try ComposableMacrosSupport.PresentsMacro.expansion(
       of: node, providingPeersOf: declaration, in: context)
+  }
+}
+
+enum PresentsStorageMacro: ExtensionMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.PresentsStorageMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
   }
 }
 

@@ -151,12 +151,16 @@ extension ObservableStateMacro: ExtensionMacro {
     return [decl.cast(ExtensionDeclSyntax.self), mirror.cast(ExtensionDeclSyntax.self)] + storage
   }
 
-  /// For a struct with `@Presents` properties, the storage behind each `$name`: `ifLet(\.$name,
-  /// …)` reads and changes a presented child in place there, without the observed accessors.
+  /// For a struct with `@Presents` properties, the storage behind each `$name` and `name`:
+  /// `ifLet(\.$name, …)` reads and changes a presented child in place there, and a presented
+  /// child's store reads it after each action, without the observed accessors. Outside
+  /// observable state (`isObservable` false) `$name` is itself the storage, and only `name` is
+  /// named.
   static func presentationStorage(
     of declaration: some DeclGroupSyntax,
     type: some TypeSyntaxProtocol,
-    availability: AttributeListSyntax
+    availability: AttributeListSyntax,
+    isObservable: Bool = true
   ) -> [ExtensionDeclSyntax] {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
     let names = structDecl.memberBlock.members.compactMap { member -> String? in
@@ -170,9 +174,11 @@ extension ObservableStateMacro: ExtensionMacro {
     guard !names.isEmpty else { return [] }
     let access = declaration.modifiers.accessPrefix
     let lookups = names.map { name in
-      """
-          if keyPath == \\Self.$\(name) { return \\Self._\(name) }
-      """
+      let found =
+        isObservable
+        ? "keyPath == \\Self.$\(name) || keyPath == \\Self.\(name) { return \\Self._\(name) }"
+        : "keyPath == \\Self.\(name) { return \\Self.$\(name) }"
+      return "    if \(found)"
     }
     let decl: DeclSyntax = """
       \(availability)extension \(type.trimmed): ComposableCore._PresentationStorage {

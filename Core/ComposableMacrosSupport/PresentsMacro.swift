@@ -171,3 +171,50 @@ extension PresentsMacro: PeerMacro {
     ]
   }
 }
+
+/// `@_PresentsStorage`, which `@Reducer` attaches to a `State` struct that presents children but
+/// is not `@ObservableState` (which names its storage itself): names the stored property behind
+/// each presented `name`, `$name` for `@Presents` and `_name` for `@PresentationState`, so that a
+/// presented child's store reads it after each action without a key path through the getter.
+public enum PresentsStorageMacro: ExtensionMacro {
+  /// Conforms the struct to `_PresentationStorage`, unless it declares that itself.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let structDecl = declaration.as(StructDeclSyntax.self),
+      !structDecl.inheritanceClause.contains("_PresentationStorage")
+    else { return [] }
+    let lookups = presentedProperties(of: structDecl).map { name, storage in
+      "    if keyPath == \\Self.\(name) { return \\Self.\(storage) }"
+    }
+    guard !lookups.isEmpty else { return [] }
+    let access = declaration.modifiers.accessPrefix
+    let decl: DeclSyntax = """
+      \(declaration.attributes.availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
+        \(raw: access)static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
+      \(raw: lookups.joined(separator: "\n"))
+          return nil
+        }
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+
+  /// The name of each presented property of a plain struct and of the stored property behind it.
+  static func presentedProperties(of structDecl: StructDeclSyntax) -> [(String, String)] {
+    structDecl.memberBlock.members.compactMap { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.bindings.count == 1,
+        let binding = variable.bindings.first,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
+      else { return nil }
+      if variable.attributes.contains(named: "Presents") { return (name, "$\(name)") }
+      if variable.attributes.contains(named: "PresentationState") { return (name, "_\(name)") }
+      return nil
+    }
+  }
+}

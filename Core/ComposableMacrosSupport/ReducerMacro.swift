@@ -40,8 +40,9 @@ extension ReducerMacro: ExtensionMacro {
 // MARK: - Attributes on members
 
 extension ReducerMacro: MemberAttributeMacro {
-  /// Marks `State` and `Action` enums case-pathable, `body` with the builder, and an enum
-  /// reducer's alert, dialog and plain-state cases.
+  /// Marks `State` and `Action` enums case-pathable, a `State` struct that presents children
+  /// with where their storage is, `body` with the builder, and an enum reducer's alert, dialog
+  /// and plain-state cases.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -72,6 +73,15 @@ extension ReducerMacro: MemberAttributeMacro {
         attributes.append("@_CaseAccessors")
       }
       return attributes
+    }
+
+    // Observable state names its presentation storage itself.
+    if let structDecl = member.as(StructDeclSyntax.self), structDecl.name.text == "State",
+      !structDecl.attributes.contains(named: "ObservableState"),
+      !structDecl.attributes.contains(named: "_PresentsStorage"),
+      !PresentsStorageMacro.presentedProperties(of: structDecl).isEmpty
+    {
+      return ["@ComposableCore._PresentsStorage"]
     }
 
     if let variable = member.as(VariableDeclSyntax.self),

@@ -156,4 +156,93 @@ struct StoreHierarchyTests {
       #expect(await iterators[index].next(isolation: #isolation)?.value == 1)
     }
   }
+
+  @Test func presentedStoresReadTheirChildFromTheStorageBehindIt() {
+    // `@Reducer` names the storage of a plain state's presented property; `@ObservableState`
+    // names its own. A presented child's store reads there after each action.
+    #expect(Node.State._$presentationStorage(\Node.State.child) == \Node.State.$child)
+    #expect(Node.State._$presentationStorage(\Node.State.$child) == nil)
+    #expect(Wrapped.State._$presentationStorage(\Wrapped.State.child) != nil)
+    #expect(Shelf.State._$presentationStorage(\Shelf.State.child) != nil)
+
+    let node = Store(initialState: Node.State(depth: 2, reads: ChildReads())) { Node() }
+    let leaf = node.scope(state: \.child, action: \.child)?.scope(state: \.child, action: \.child)
+    leaf?.send(.increment)
+    #expect(leaf?.state.value == 1)
+    #expect(node.state.child?.child?.value == 1)
+
+    let wrapped = Store(initialState: Wrapped.State(child: Tile.State())) { Wrapped() }
+    let tile = wrapped.scope(state: \.child, action: \.child)
+    tile?.send(.increment)
+    #expect(tile?.state.value == 1)
+
+    let shelf = Store(initialState: Shelf.State(child: Tile.State())) { Shelf() }
+    weak let shelved = shelf.scope(state: \.child, action: \.child)
+    shelved?.send(.increment)
+    #expect(shelf.state.child?.value == 1)
+    #expect(shelved?.state.value == 1)
+    shelf.send(.child(.dismiss))
+    #expect(shelved == nil)
+    #expect(shelf.scope(state: \.child, action: \.child) == nil)
+  }
+
+  @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
+    var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
+      Node()
+    }
+    var middle = root?.scope(state: \.child, action: \.child)
+    var leaf = middle?.scope(state: \.child, action: \.child)
+    weak let rootStore = root
+    weak let middleStore = middle
+    root = nil
+    middle = nil
+    #expect(rootStore == nil)
+    #expect(middleStore == nil)
+    // The stores above are gone, but the leaf's state is still its child's in the root state,
+    // which its sends change.
+    leaf?.send(.increment)
+    leaf?.send(.increment)
+    #expect(leaf?.state.value == 2)
+    // Each core's observer on its parent holds it: once the leaf goes, nothing is left holding
+    // any of them.
+    weak let leafCore = leaf?.core
+    #expect(leafCore != nil)
+    leaf = nil
+    #expect(leafCore == nil)
+  }
+}
+
+/// A plain state that presents a tile with the `@PresentationState` property wrapper.
+@Reducer
+struct Wrapped {
+  struct State {
+    @PresentationState var child: Tile.State?
+  }
+
+  enum Action {
+    case child(PresentationAction<Tile.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$child, action: \.child) { Tile() }
+  }
+}
+
+/// An observable state that presents a tile.
+@Reducer
+struct Shelf {
+  @ObservableState
+  struct State {
+    @Presents var child: Tile.State?
+  }
+
+  enum Action {
+    case child(PresentationAction<Tile.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$child, action: \.child) { Tile() }
+  }
 }

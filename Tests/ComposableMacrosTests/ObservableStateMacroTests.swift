@@ -180,7 +180,7 @@ struct ObservableStateMacroTests {
 
       extension State: ComposableCore._PresentationStorage {
         static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
-          if keyPath == \Self.$destination {
+          if keyPath == \Self.$destination || keyPath == \Self.destination {
             return \Self._destination
           }
           return nil

@@ -138,4 +138,37 @@ struct PresentsMacroTests {
       """
     }
   }
+
+  @Test func storageOfPlainState() {
+    assertMacro(["_PresentsStorage": PresentsStorageMacro.self]) {
+      """
+      @_PresentsStorage
+      public struct State {
+        @Presents var destination: Destination.State?
+        @PresentationState var alert: AlertState<Action.Alert>?
+        var count = 0
+      }
+      """
+    } expansion: {
+      #"""
+      public struct State {
+        @Presents var destination: Destination.State?
+        @PresentationState var alert: AlertState<Action.Alert>?
+        var count = 0
+      }
+
+      extension State: ComposableCore._PresentationStorage {
+        public static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
+          if keyPath == \Self.destination {
+            return \Self.$destination
+          }
+          if keyPath == \Self.alert {
+            return \Self._alert
+          }
+          return nil
+        }
+      }
+      """#
+    }
+  }
 }

@@ -39,6 +39,61 @@ struct ReducerMacroTests {
     }
   }
 
+  @Test func plainStateThatPresentsNamesItsStorage() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {
+          @Presents var destination: Destination.State?
+        }
+        enum Action {
+        }
+      }
+      @Reducer
+      struct Observed {
+        @ObservableState
+        struct State {
+          @Presents var destination: Destination.State?
+        }
+        enum Action {
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @ComposableCore._PresentsStorage
+        struct State {
+          @Presents var destination: Destination.State?
+        }
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
+        enum Action {
+        }
+
+        let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+      struct Observed {
+        @ObservableState
+        struct State {
+          @Presents var destination: Destination.State?
+        }
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
+        enum Action {
+        }
+
+        let body = ComposableCore.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+
+      extension Observed: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
   @Test func enumStateGetsCasePaths() {
     assertMacro {
       """

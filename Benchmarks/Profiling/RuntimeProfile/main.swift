@@ -1,11 +1,12 @@
 import ComposableCore
 import Foundation
 
-// Usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting>|<nesting>AtRoot [sends], where
+// Usage: RuntimeProfile root|scoped1|scoped10|rows|presentationBare|<nesting>|<nesting>AtRoot [sends], where
 // <nesting> is one of ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
 // (ten levels). `ifLetAtRoot`, `scopeAtRoot` and `presentationAtRoot` send the counter's action,
 // embedded ten levels deep, to the root store: the levels' reducers without the scoped stores'
-// embedding, which the difference from the leaf store's send measures.
+// embedding, which the difference from the leaf store's send measures. `presentationBare` sends
+// that action to a root store with no store scoped from it: the presentation reducers alone.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -32,20 +33,18 @@ func run(_ arguments: [String]) -> Bool {
     }
   case "presentationAtRoot":
     return sendAtRoot(
-      scenario, sends, StoreOf<P10>(initialState: P10.State()) { P10() }, presentedLeaf
-    ) {
-      let p1 = P1.Action.child(.presented($0))
-      let p2 = P2.Action.child(.presented(p1))
-      let p3 = P3.Action.child(.presented(p2))
-      let p4 = P4.Action.child(.presented(p3))
-      let p5 = P5.Action.child(.presented(p4))
-      let p6 = P6.Action.child(.presented(p5))
-      let p7 = P7.Action.child(.presented(p6))
-      let p8 = P8.Action.child(.presented(p7))
-      let p9 = P9.Action.child(.presented(p8))
-      let p10 = P10.Action.child(.presented(p9))
-      return p10
-    }
+      scenario, sends, StoreOf<P10>(initialState: P10.State()) { P10() }, presentedLeaf,
+      presented10)
+  case "presentationBare":
+    let root = StoreOf<P10>(initialState: P10.State()) { P10() }
+    let action = presented10(.increment)
+    let start = ContinuousClock.now
+    for _ in 0..<sends { root.send(action) }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(
+      root.state.child?.child?.child?.child?.child?.child?.child?.child?.child?.child?.count
+        == sends)
+    return true
   case "rows":
     let rows = rowsStore(count: 1_000)
     let start = ContinuousClock.now
@@ -83,6 +82,20 @@ func sendAtRoot<State, Action>(
   return true
 }
 
+/// The counter's action as `P10` receives it, presented ten levels down.
+func presented10(_ action: Counter.Action) -> P10.Action {
+  let p1 = P1.Action.child(.presented(action))
+  let p2 = P2.Action.child(.presented(p1))
+  let p3 = P3.Action.child(.presented(p2))
+  let p4 = P4.Action.child(.presented(p3))
+  let p5 = P5.Action.child(.presented(p4))
+  let p6 = P6.Action.child(.presented(p5))
+  let p7 = P7.Action.child(.presented(p6))
+  let p8 = P8.Action.child(.presented(p7))
+  let p9 = P9.Action.child(.presented(p8))
+  return P10.Action.child(.presented(p9))
+}
+
 func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
   let nanoseconds =
     Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9
@@ -90,6 +103,6 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
 }
 
 if !run(Array(CommandLine.arguments.dropFirst())) {
-  print("usage: RuntimeProfile root|scoped1|scoped10|rows|<nesting> [sends]")
+  print("usage: RuntimeProfile root|scoped1|scoped10|rows|presentationBare|<nesting> [sends]")
   exit(64)
 }

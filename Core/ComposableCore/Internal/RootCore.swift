@@ -347,7 +347,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Observation
 
   @usableFromInline
-  package func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+  package func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void)
+    -> Int
+  {
     observers.add(observer)
   }
 
@@ -355,6 +357,10 @@ package final class RootCore<R: Reducer>: StoreCore {
   package func removeObserver(_ id: Int) {
     observers.remove(id)
   }
+
+  /// Observes nothing, so has nothing to stop.
+  @usableFromInline
+  package func storeIsGone() {}
 
   // Out of line, and only called when someone observes: handing over the state needs its type's
   // metadata, which a send without observers never looks up.

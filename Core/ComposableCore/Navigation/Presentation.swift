@@ -1,11 +1,12 @@
 import CustomDump
 import IssueReporting
 
-/// Observable state with `@Presents` properties: `@ObservableState` names the storage behind each
-/// `$name`, where a presentation reducer changes a presented child in place without going through
-/// the observed accessors.
+/// State with presented properties: `@ObservableState` (or, for plain state, `@Reducer`) names the
+/// storage behind each `$name` and `name`, where a presentation reducer changes a presented child
+/// in place and a presented child's store reads it, without going through the accessors.
 public protocol _PresentationStorage {
-  /// The storage behind `keyPath` (`\.$destination`), or `nil`.
+  /// The stored `PresentationState` behind `keyPath` (`\.$destination` or `\.destination`), or
+  /// `nil`.
   static func _$presentationStorage(_ keyPath: AnyKeyPath) -> AnyKeyPath?
 }
 

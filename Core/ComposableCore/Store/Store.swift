@@ -8,10 +8,21 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
   var state: State { get }
-  /// Calls `observer` after each outermost action has been processed, until removed, with the
-  /// state the core has then (see ``StoreObservers``).
-  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int
+  /// Calls `observer` after each outermost action has been processed, until removed, with a
+  /// pointer to the `State` the core has then, valid only for the call (see ``StoreObservers``).
+  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int
   func removeObserver(_ id: Int)
+  /// The store made with this core is gone: a core that observes its base for its store's sake
+  /// can stop once nothing else observes it.
+  func storeIsGone()
+}
+
+extension StoreCore {
+  /// Calls `observer` after each outermost action has been processed, until removed, with the
+  /// state the core has then.
+  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+    addObserver(pointer: StoreObservers.typed(observer))
+  }
 }
 
 /// The runtime of a feature: holds its state, runs its reducer for each action, and runs the
@@ -75,6 +86,7 @@ public final class Store<State, Action> {
 
   isolated deinit {
     if let coreObserver { core.removeObserver(coreObserver) }
+    core.storeIsGone()
   }
 
   // Inlinable, so that the reducer runs through a closure made where its type is known, and is
@@ -138,19 +150,25 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    _scope(state: toChildState, action: toChildAction, isPresentation: false) { [sendAction] in
-      let embed = CaseAccess(toChildAction)
-      return { sendAction(embed.embed($0)) }
-    }
+    _scope(
+      state: toChildState, action: toChildAction, isPresentation: false,
+      toChild: { ChildReader(read: { $0[keyPath: toChildState] }) },
+      sending: { [sendAction] in
+        let embed = CaseAccess(toChildAction)
+        return { sendAction(embed.embed($0)) }
+      }
+    )
   }
 
-  /// The optional or presented child's store while `toChildState` finds it. `sending` makes the
-  /// child's send function, only when a store is made, as in the non-optional `_scope`.
+  /// The optional or presented child's store while `toChildState` finds it. `toChild` and
+  /// `sending` make the child's state reader and send function, only when a store is made, as in
+  /// the non-optional `_scope`.
   @usableFromInline
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: AnyKeyPath,
     isPresentation: Bool,
+    toChild: () -> ChildReader<State, ChildState>,
     sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction>? {
     // A presentation scope is told apart from the plain optional scope over the same paths,
@@ -161,8 +179,36 @@ public final class Store<State, Action> {
       transientChildren[id] = nil
       return nil
     }
-    return transientChild(
-      at: id, initial: initial, toChild: { $0[keyPath: toChildState] }, sending: sending)
+    return transientChild(at: id, initial: initial, toChild: toChild, sending: sending)
+  }
+
+  // Inlinable, so that the reader is specialised for the feature's types: a child store runs it
+  // after every action while its child is presented. Nonisolated, as it touches no store: a
+  // main-actor closure made here would check the executor on each call.
+  /// Reads the presented child at `keyPath` from the `PresentationState` stored behind it, when
+  /// the state names that storage (``_PresentationStorage``): a presented property is computed,
+  /// and applying a key path through a getter costs about 900 instructions each time.
+  @inlinable
+  nonisolated static func presentedChild<ChildState>(
+    at keyPath: KeyPath<State, ChildState?>
+  ) -> ChildReader<State, ChildState> {
+    guard let provider = State.self as? any _PresentationStorage.Type,
+      let storage = provider._$presentationStorage(keyPath)
+        as? KeyPath<State, PresentationState<ChildState>>,
+      let offset = MemoryLayout<State>.offset(of: storage)
+    else { return ChildReader(read: { $0[keyPath: keyPath] }) }
+    func presentation(_ state: UnsafeRawPointer) -> PresentationState<ChildState> {
+      (state + offset).assumingMemoryBound(to: PresentationState<ChildState>.self).pointee
+    }
+    return ChildReader(
+      read: { state in withUnsafePointer(to: state) { presentation($0).presented } },
+      // The child is handed over where it is, in its box: a copy would retain all it holds.
+      visit: { state, body in
+        guard let box = presentation(state).box else { return false }
+        withUnsafePointer(to: &box.value) { body(UnsafeRawPointer($0)) }
+        return true
+      }
+    )
   }
 
   // Inlinable so that the closure wrapping each action in `.presented` is made where the child's
@@ -176,13 +222,16 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
-    _scope(state: toChildState, action: toPresentationAction, isPresentation: true) {
-      [sendAction] in
-      // The presentation case resolves to its generated accessor once; `.presented` is added
-      // around each action, instead of going through the two-case key path every time.
-      let embed = CaseAccess(toPresentationAction)
-      return { sendAction(embed.embed(.presented($0))) }
-    }
+    _scope(
+      state: toChildState, action: toPresentationAction, isPresentation: true,
+      toChild: { Self.presentedChild(at: toChildState) },
+      sending: { [sendAction] in
+        // The presentation case resolves to its generated accessor once; `.presented` is added
+        // around each action, instead of going through the two-case key path every time.
+        let embed = CaseAccess(toPresentationAction)
+        return { sendAction(embed.embed(.presented($0))) }
+      }
+    )
   }
 
   /// A store for a child feature: it sees the child's part of this store's state, and its
@@ -230,7 +279,7 @@ public final class Store<State, Action> {
       transientChild(
         at: ScopeID(state: toElements, action: toElementAction, element: id),
         initial: core.state[keyPath: toElements][id: id]!,
-        toChild: { $0[keyPath: toElements][id: id] }
+        toChild: { ChildReader(read: { $0[keyPath: toElements][id: id] }) }
       ) { [sendAction] in
         let embed = CaseAccess(toElementAction)
         return { sendAction(embed.embed(.element(id: id, action: $0))) }
@@ -241,17 +290,17 @@ public final class Store<State, Action> {
   // MARK: Observation and cached children
 
   /// The cached store of a child that can go away (optional, presented, or a row): the same
-  /// store while `toChild` finds it, showing its last state once it is gone, released then.
-  /// `sending` makes the child's send function, only when a store is made, as in `_scope`.
+  /// store while the reader `toChild` makes finds it, showing its last state once it is gone,
+  /// released then. `toChild` and `sending` are called only when a store is made, as in `_scope`.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
-    toChild: @escaping (State) -> ChildState?,
+    toChild: () -> ChildReader<State, ChildState>,
     sending: () -> (consuming ChildAction) -> Task<Void, Never>?
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }
     let core = TransientCore<State, Action, ChildState, ChildAction>(
-      base: core, initial: initial, toChild: toChild
+      base: core, initial: initial, toChild: toChild()
     ) { [weak self] gone in
       // Only this child's store: a later one at the same place stays.
       guard let self, (transientChildren[id] as? Store<ChildState, ChildAction>)?.core === gone
@@ -394,7 +443,8 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 /// Observers of a child hear of each action through its parent: while it has observers, the core
 /// observes its base and works out the child's state from the base's once for all of them. A
 /// chain of observed stores then costs one projection a level after each action, not a read of
-/// each store's state from the root.
+/// each store's state from the root. Its observer on the base holds it, which is what keeps it
+/// alive for its observers when its store is gone; it is removed with the last of them.
 @MainActor
 final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
@@ -416,12 +466,11 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     toState(base.state)
   }
 
-  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
     if baseObserver == nil {
-      baseObserver = base.addObserver { [weak self] parentState in
-        guard let self else { return }
+      baseObserver = base.addObserver { parentState in
         // Not kept: a copy held here would make the child's next change copy its storage.
-        observers.notify(toState(parentState))
+        self.observers.notify(self.toState(parentState))
       }
     }
     return observers.add(observer)
@@ -433,6 +482,9 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     base.removeObserver(baseObserver)
     self.baseObserver = nil
   }
+
+  /// Observes its base only while it has observers of its own, with or without a store.
+  func storeIsGone() {}
 }
 
 /// The core of a store of optional child state (presented, optional, or a row): it shows the
@@ -444,27 +496,36 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
 /// The last state shown is kept when the store's state is read, as TCA keeps it, and not after
 /// every action: a copy held across actions makes the child's next change copy its storage (its
 /// presented children's boxes, its arrays), which a kept but unread store should not cost.
+///
+/// Its observer on the base holds it, not weakly: a weakly referenced object gives every retain
+/// and release of it the slow path (about 180 instructions a level after each action). That
+/// observer is removed when the child is gone, or once the store is gone and nothing observes
+/// the core (a child's core, a `states` stream), so no cycle outlives them.
 @MainActor
 final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
   let base: any StoreCore<ParentState, ParentAction>
-  let toChild: (ParentState) -> State?
+  let toChild: ChildReader<ParentState, State>
   let whenGone: @MainActor (TransientCore) -> Void
   /// The state this store last showed: its child's when made, then as of each read.
   private var last: State
-  private var observers = StoreObservers()
-  private var baseObserver: Int?
+  // Both read after every action, on the main actor like every access, and no access to them
+  // lasts across a call out: the dynamic exclusivity checks of a class's stored properties
+  // (about 75 instructions each, two a level) would guard nothing.
+  @exclusivity(unchecked) private var observers = StoreObservers()
+  @exclusivity(unchecked) private var baseObserver: Int?
+  private var hasStore = true
 
   init(
     base: any StoreCore<ParentState, ParentAction>,
     initial: State,
-    toChild: @escaping (ParentState) -> State?,
+    toChild: ChildReader<ParentState, State>,
     whenGone: @escaping @MainActor (TransientCore) -> Void
   ) {
     self.base = base
     self.toChild = toChild
     self.whenGone = whenGone
     self.last = initial
-    self.baseObserver = base.addObserver { [weak self] in self?.baseDidChange($0) }
+    self.baseObserver = base.addObserver(pointer: { self.baseDidChange($0) })
   }
 
   isolated deinit {
@@ -473,28 +534,73 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
 
   var state: State {
     // Once gone, the child a parent presents later is another one, with a store of its own.
-    if baseObserver != nil, let current = toChild(base.state) { last = current }
+    if baseObserver != nil, let current = toChild.read(base.state) { last = current }
     return last
   }
 
-  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
+  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
     observers.add(observer)
   }
 
   func removeObserver(_ id: Int) {
     observers.remove(id)
+    stopIfUnused()
   }
 
-  private func baseDidChange(_ parentState: borrowing ParentState) {
+  func storeIsGone() {
+    hasStore = false
+    stopIfUnused()
+  }
+
+  private func stopIfUnused() {
+    guard !hasStore, observers.isEmpty, let baseObserver else { return }
+    base.removeObserver(baseObserver)
+    self.baseObserver = nil
+  }
+
+  // Pointers all the way, to the parent's state and to the child's inside it: this runs
+  // unspecialised, where taking the child out as a `State?` looked up that type's metadata and
+  // copied the child through its value witnesses, about 800 instructions a level.
+  private func baseDidChange(_ parentState: UnsafeRawPointer) {
     guard let baseObserver else { return }
-    guard let current = toChild(parentState) else {
-      // Gone: stop looking, and keep the last state shown for whoever still holds the store.
-      base.removeObserver(baseObserver)
-      self.baseObserver = nil
-      whenGone(self)
-      return
+    let isPresent = toChild.visit(parentState) { observers.notify(pointer: $0) }
+    guard !isPresent else { return }
+    // Gone: stop looking, and keep the last state shown for whoever still holds the store.
+    base.removeObserver(baseObserver)
+    self.baseObserver = nil
+    whenGone(self)
+  }
+}
+
+/// How a store of optional child state finds its child in its parent's state: as a value, for
+/// reading the store's state, and in place, for the work after every action.
+@usableFromInline
+struct ChildReader<Parent, Child> {
+  let read: (Parent) -> Child?
+  /// Calls its body with a pointer to the child, found from a pointer to the parent's state, and
+  /// returns `true`; returns `false` when there is no child.
+  let visit: (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+
+  @usableFromInline
+  init(
+    read: @escaping (Parent) -> Child?,
+    visit: @escaping (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+  ) {
+    self.read = read
+    self.visit = visit
+  }
+
+  // Inlinable, so that a reader made where the types are known is specialised for them.
+  /// Finds the child by reading it out of the parent.
+  @inlinable
+  init(read: @escaping (Parent) -> Child?) {
+    self.init(read: read) { parent, body in
+      guard let child = read(parent.assumingMemoryBound(to: Parent.self).pointee) else {
+        return false
+      }
+      withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      return true
     }
-    observers.notify(current)
   }
 }
 
@@ -508,20 +614,32 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
 /// not part of the contract.
 @MainActor
 package struct StoreObservers {
-  private var observers: [Int: @MainActor (UnsafeRawPointer) -> Void] = [:]
+  private var observers: [Int: Observer] = [:]
   private var nextID = 0
+
+  // The function is held in a struct of its own: stored as a dictionary's value directly, it
+  // was kept in the generic representation, and each call rebuilt the concrete one around it,
+  // an allocation per observer per action.
+  private struct Observer {
+    let call: @MainActor (UnsafeRawPointer) -> Void
+  }
 
   package init() {}
 
   package var isEmpty: Bool { observers.isEmpty }
 
-  package mutating func add<State>(_ observer: @escaping @MainActor (borrowing State) -> Void)
-    -> Int
-  {
+  package mutating func add(_ observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
     let id = nextID
     nextID += 1
-    observers[id] = { observer($0.assumingMemoryBound(to: State.self).pointee) }
+    observers[id] = Observer(call: observer)
     return id
+  }
+
+  /// An observer of a `State`, as a function of a pointer to one.
+  package static func typed<State>(
+    _ observer: @escaping @MainActor (borrowing State) -> Void
+  ) -> @MainActor (UnsafeRawPointer) -> Void {
+    { observer($0.assumingMemoryBound(to: State.self).pointee) }
   }
 
   package mutating func remove(_ id: Int) {
@@ -531,10 +649,14 @@ package struct StoreObservers {
   /// Calls every observer added before the call with `state`; one removed meanwhile may still be
   /// called this once.
   package func notify<State>(_ state: borrowing State) {
-    let observers = self.observers
-    Self.withPointer(to: state) { pointer in
-      for observer in observers.values { observer(pointer) }
-    }
+    Self.withPointer(to: state) { notify(pointer: $0) }
+  }
+
+  /// Calls every observer added before the call with a pointer to the state, as `notify`.
+  // Consuming: it tells the observers of its own copy, so one added or removed while they are
+  // told changes the core's list and not this one, with no further copy made here.
+  package consuming func notify(pointer: UnsafeRawPointer) {
+    for observer in observers.values { observer.call(pointer) }
   }
 
   // The standard library's `withUnsafePointer` is not built for strict concurrency, so a
