@@ -212,6 +212,101 @@ struct StoreHierarchyTests {
   }
 }
 
+@MainActor
+struct KeptRowStoreTests {
+  func list(_ ids: [Int], reads: ChildReads) -> StoreOf<TileList> {
+    Store(
+      initialState: TileList.State(
+        tiles: IdentifiedArray(uniqueElements: ids.map { Tile.State(id: $0) }), reads: reads)
+    ) {
+      TileList()
+    }
+  }
+
+  @Test func anActionReadsTheCollectionOnceHoweverManyRowStoresAreKept() {
+    let reads = ChildReads()
+    let store = list(Array(0..<50), reads: reads)
+    let rows = Array(store.scope(state: \.countedTiles, action: \.tiles))
+    reads.count = 0
+    rows[7].send(.increment)
+    // One read of the collection after the action, to see whether rows went away; not one per
+    // kept row.
+    #expect(reads.count == 1)
+    // A kept row's store reads its state when asked, so it is current without being told.
+    #expect(rows[7].state.value == 1)
+    #expect(rows[8].state.value == 0)
+  }
+
+  @Test func rowsRemovedInOneActionLetGoOfTheirStoresAndTheRestStay() {
+    let store = list([1, 2, 3, 4], reads: ChildReads())
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    weak let second = rows[1]
+    weak let fourth = rows[3]
+    let first = rows[0]
+    let third = rows[2]
+    third.send(.increment)
+    store.send(.removeAll([2, 4]))
+    #expect(second == nil)
+    #expect(fourth == nil)
+    // The rows still there keep their stores.
+    #expect(store.scope(state: \.tiles, action: \.tiles)[0] === first)
+    #expect(store.scope(state: \.tiles, action: \.tiles)[1] === third)
+    third.send(.increment)
+    #expect(third.state.value == 2)
+    #expect(store.tiles[id: 3]?.value == 2)
+  }
+
+  @Test func aRemovedRowsStoreKeepsItsLastStateAndAnObservedRowFollowsItsChanges() async {
+    let store = list([1, 2], reads: ChildReads())
+    let row = store.scope(state: \.tiles, action: \.tiles)[0]
+    var states = row.states.makeAsyncIterator()
+    #expect(await states.next(isolation: #isolation)?.value == 0)
+    store.send(.tiles(.element(id: 1, action: .increment)))
+    #expect(await states.next(isolation: #isolation)?.value == 1)
+    // Read, as a renderer reads the rows it draws: the state a removed row last showed.
+    #expect(row.state.value == 1)
+    store.send(.removeAll([1]))
+    #expect(row.state.value == 1)
+    // Added again, it is another row, with a store of its own.
+    store.send(.add(1))
+    #expect(store.scope(state: \.tiles, action: \.tiles)[1] !== row)
+  }
+}
+
+/// A list of tiles whose collection can be read through a counting path.
+@Reducer
+struct TileList {
+  @ObservableState
+  struct State {
+    var tiles: IdentifiedArrayOf<Tile.State>
+    @ObservationStateIgnored let reads: ChildReads
+
+    /// The tiles, read the way a store scoped to them reads them; counted.
+    var countedTiles: IdentifiedArrayOf<Tile.State> {
+      reads.count += 1
+      return tiles
+    }
+  }
+
+  enum Action {
+    case add(Int)
+    case removeAll([Int])
+    case tiles(IdentifiedActionOf<Tile>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .add(let id): state.tiles.append(Tile.State(id: id))
+      case .removeAll(let ids): state.tiles.removeAll { ids.contains($0.id) }
+      case .tiles: break
+      }
+      return .none
+    }
+    .forEach(\.tiles, action: \.tiles) { Tile() }
+  }
+}
+
 /// A plain state that presents a tile with the `@PresentationState` property wrapper.
 @Reducer
 struct Wrapped {

@@ -92,6 +92,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
       }
     }
+    // Every row's store scoped and kept, as a list that has drawn all its rows keeps them.
+    mainActorBenchmark("forEach element action, \(count) rows, every row store kept") {
+      benchmark in
+      do {
+        let store = rowsStore(count: count)
+        let rows = Array(store.scope(state: \.rows, action: \.rows))
+        let id = count / 2
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          store.send(.rows(.element(id: id, action: .increment)))
+        }
+        benchmark.stopMeasurement()
+        withExtendedLifetime(rows) {}
+      }
+    }
   }
 
   Benchmark("1000 .run effects started and finished") { benchmark in

@@ -1,12 +1,14 @@
 import ComposableCore
 import Foundation
 
-// Usage: RuntimeProfile root|scoped1|scoped10|rows|presentationBare|<nesting>|<nesting>AtRoot [sends], where
-// <nesting> is one of ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
-// (ten levels). `ifLetAtRoot`, `scopeAtRoot` and `presentationAtRoot` send the counter's action,
-// embedded ten levels deep, to the root store: the levels' reducers without the scoped stores'
-// embedding, which the difference from the leaf store's send measures. `presentationBare` sends
-// that action to a root store with no store scoped from it: the presentation reducers alone.
+// Usage: RuntimeProfile <scenario> [sends], where <scenario> is root, scoped1, scoped10, rows,
+// rowsKept (a row's action with all 1,000 row stores kept), presentationBare, <nesting> or
+// <nesting>AtRoot, and <nesting> is one of ifLet, scope, presentation, genericIfLet,
+// genericScope, genericPresentation (ten levels). `ifLetAtRoot`, `scopeAtRoot` and
+// `presentationAtRoot` send the counter's action, embedded ten levels deep, to the root store:
+// the levels' reducers without the scoped stores' embedding, which the difference from the leaf
+// store's send measures. `presentationBare` sends that action to a root store with no store
+// scoped from it: the presentation reducers alone.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -44,6 +46,14 @@ func run(_ arguments: [String]) -> Bool {
     precondition(
       root.state.child?.child?.child?.child?.child?.child?.child?.child?.child?.child?.count
         == sends)
+    return true
+  case "rowsKept":
+    let rows = rowsStore(count: 1_000)
+    let kept = Array(rows.scope(state: \.rows, action: \.rows))
+    let start = ContinuousClock.now
+    for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(kept[500].state.counter.count == sends)
     return true
   case "rows":
     let rows = rowsStore(count: 1_000)
@@ -103,6 +113,6 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
 }
 
 if !run(Array(CommandLine.arguments.dropFirst())) {
-  print("usage: RuntimeProfile root|scoped1|scoped10|rows|presentationBare|<nesting> [sends]")
+  print("usage: RuntimeProfile <scenario> [sends]; the scenarios are listed in main.swift")
   exit(64)
 }

@@ -62,6 +62,9 @@ public final class Store<State, Action> {
   /// Stores of children that can go away; each one's core lets go of it here when its child
   /// state is gone after an action.
   private var transientChildren: [ScopeID: AnyObject] = [:]
+  /// For each collection with kept row stores, what finds the rows that went away (a
+  /// ``KeptRows``), and its observer on this store's core.
+  private var keptRows: [ScopeID: (rows: AnyObject, observer: Int)] = [:]
 
   // `send` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every send at every level.
@@ -86,6 +89,7 @@ public final class Store<State, Action> {
 
   isolated deinit {
     if let coreObserver { core.removeObserver(coreObserver) }
+    for kept in keptRows.values { core.removeObserver(kept.observer) }
     core.storeIsGone()
   }
 
@@ -275,37 +279,80 @@ public final class Store<State, Action> {
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     return StoreCollection(ids: state[keyPath: toElements].ids) { [unowned self] id in
-      // The store is only handed out for an id the collection holds.
-      transientChild(
-        at: ScopeID(state: toElements, action: toElementAction, element: id),
-        initial: core.state[keyPath: toElements][id: id]!,
-        toChild: { ChildReader(read: { $0[keyPath: toElements][id: id] }) }
-      ) { [sendAction] in
-        let embed = CaseAccess(toElementAction)
-        return { sendAction(embed.embed(.element(id: id, action: $0))) }
-      }
+      rowStore(id, in: toElements, action: toElementAction)
     }
+  }
+
+  /// The store of the element `id`, which the collection holds.
+  private func rowStore<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    _ elementID: ElementID,
+    in toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> Store<ElementState, ElementAction> {
+    let id = ScopeID(state: toElements, action: toElementAction, element: elementID)
+    if let child = transientChildren[id] as? Store<ElementState, ElementAction> { return child }
+    let collection = ScopeID(state: toElements, action: toElementAction)
+    let kept = keptRows(of: collection, at: toElements)
+    let child = transientChild(
+      at: id,
+      initial: core.state[keyPath: toElements][id: elementID]!,
+      watchesFromStart: false,
+      toChild: { ChildReader(read: { $0[keyPath: toElements][id: elementID] }) },
+      sending: { [sendAction] in
+        let embed = CaseAccess(toElementAction)
+        return { sendAction(embed.embed(.element(id: elementID, action: $0))) }
+      },
+      // Not holding `kept`, which holds the row's core.
+      whenGone: { [weak self, weak kept] in
+        kept?.rows[elementID] = nil
+        guard let self, let kept, kept.rows.isEmpty, let entry = keptRows[collection] else {
+          return
+        }
+        core.removeObserver(entry.observer)
+        keptRows[collection] = nil
+      }
+    )
+    kept.rows[elementID] = child.core as? any TransientChild
+    return child
+  }
+
+  /// What finds the kept row stores of a collection whose rows went away: one observer for the
+  /// collection, made with its first kept row.
+  private func keptRows<ElementID: Hashable, ElementState>(
+    of collection: ScopeID,
+    at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
+  ) -> KeptRows<ElementID> {
+    if let kept = keptRows[collection]?.rows as? KeptRows<ElementID> { return kept }
+    let kept = KeptRows(ids: core.state[keyPath: toElements].ids)
+    let observer = core.addObserver { state in kept.update(ids: state[keyPath: toElements].ids) }
+    keptRows[collection] = (kept, observer)
+    return kept
   }
 
   // MARK: Observation and cached children
 
   /// The cached store of a child that can go away (optional, presented, or a row): the same
   /// store while the reader `toChild` makes finds it, showing its last state once it is gone,
-  /// released then. `toChild` and `sending` are called only when a store is made, as in `_scope`.
+  /// released then, after `whenGone`. `toChild` and `sending` are called only when a store is
+  /// made, as in `_scope`. A core that does not watch from the start is told it is gone by
+  /// whoever made it.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
+    watchesFromStart: Bool = true,
     toChild: () -> ChildReader<State, ChildState>,
-    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> Task<Void, Never>?,
+    whenGone: @escaping @MainActor () -> Void = {}
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }
     let core = TransientCore<State, Action, ChildState, ChildAction>(
-      base: core, initial: initial, toChild: toChild()
+      base: core, initial: initial, toChild: toChild(), watchesFromStart: watchesFromStart
     ) { [weak self] gone in
       // Only this child's store: a later one at the same place stays.
       guard let self, (transientChildren[id] as? Store<ChildState, ChildAction>)?.core === gone
       else { return }
       transientChildren[id] = nil
+      whenGone()
     }
     let child = Store<ChildState, ChildAction>(core: core, send: sending())
     transientChildren[id] = child
@@ -502,9 +549,12 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
 /// observer is removed when the child is gone, or once the store is gone and nothing observes
 /// the core (a child's core, a `states` stream), so no cycle outlives them.
 @MainActor
-final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
+final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, TransientChild {
   let base: any StoreCore<ParentState, ParentAction>
   let toChild: ChildReader<ParentState, State>
+  /// Whether the core watches its base from the start, for its store's sake, or only while it
+  /// has observers (a row, whose collection's store watches for it).
+  let watchesFromStart: Bool
   let whenGone: @MainActor (TransientCore) -> Void
   /// The state this store last showed: its child's when made, then as of each read.
   private var last: State
@@ -514,18 +564,21 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
   @exclusivity(unchecked) private var observers = StoreObservers()
   @exclusivity(unchecked) private var baseObserver: Int?
   private var hasStore = true
+  private var isGone = false
 
   init(
     base: any StoreCore<ParentState, ParentAction>,
     initial: State,
     toChild: ChildReader<ParentState, State>,
+    watchesFromStart: Bool,
     whenGone: @escaping @MainActor (TransientCore) -> Void
   ) {
     self.base = base
     self.toChild = toChild
+    self.watchesFromStart = watchesFromStart
     self.whenGone = whenGone
     self.last = initial
-    self.baseObserver = base.addObserver(pointer: { self.baseDidChange($0) })
+    updateWatch()
   }
 
   isolated deinit {
@@ -534,41 +587,90 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore {
 
   var state: State {
     // Once gone, the child a parent presents later is another one, with a store of its own.
-    if baseObserver != nil, let current = toChild.read(base.state) { last = current }
+    guard !isGone else { return last }
+    if let current = toChild.read(base.state) {
+      last = current
+    } else {
+      childIsGone()
+    }
     return last
   }
 
   func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
-    observers.add(observer)
+    defer { updateWatch() }
+    return observers.add(observer)
   }
 
   func removeObserver(_ id: Int) {
     observers.remove(id)
-    stopIfUnused()
+    updateWatch()
   }
 
   func storeIsGone() {
     hasStore = false
-    stopIfUnused()
+    updateWatch()
   }
 
-  private func stopIfUnused() {
-    guard !hasStore, observers.isEmpty, let baseObserver else { return }
-    base.removeObserver(baseObserver)
-    self.baseObserver = nil
+  /// Stops watching, keeps the last state shown for whoever still holds the store, and lets
+  /// the parent store go of it. Once only.
+  func childIsGone() {
+    guard !isGone else { return }
+    isGone = true
+    updateWatch()
+    whenGone(self)
+  }
+
+  /// Observes the base exactly while someone needs it: its store (when it watches from the
+  /// start) or its own observers, and only until the child is gone.
+  private func updateWatch() {
+    let needed = !isGone && (!observers.isEmpty || (watchesFromStart && hasStore))
+    if needed, baseObserver == nil {
+      baseObserver = base.addObserver(pointer: { self.baseDidChange($0) })
+    } else if !needed, let baseObserver {
+      base.removeObserver(baseObserver)
+      self.baseObserver = nil
+    }
   }
 
   // Pointers all the way, to the parent's state and to the child's inside it: this runs
   // unspecialised, where taking the child out as a `State?` looked up that type's metadata and
   // copied the child through its value witnesses, about 800 instructions a level.
   private func baseDidChange(_ parentState: UnsafeRawPointer) {
-    guard let baseObserver else { return }
+    guard baseObserver != nil else { return }
     let isPresent = toChild.visit(parentState) { observers.notify(pointer: $0) }
-    guard !isPresent else { return }
-    // Gone: stop looking, and keep the last state shown for whoever still holds the store.
-    base.removeObserver(baseObserver)
-    self.baseObserver = nil
-    whenGone(self)
+    if !isPresent { childIsGone() }
+  }
+}
+
+/// A store of a child that can go away, as its parent's store reaches it when the child is
+/// found gone from outside the store (see ``KeptRows``).
+@MainActor
+protocol TransientChild: AnyObject {
+  func childIsGone()
+}
+
+/// The kept row stores of one collection, and the collection's ids after the last action.
+///
+/// A row's store does not watch its parent after every action, as a presented child's does: a
+/// list keeps a store per row shown, and a read of every row after every action made an action
+/// cost thousands of instructions per kept row. Instead the collection is read once per action,
+/// and only when its ids changed (a row added or removed) are the kept rows looked for. The ids
+/// are compared by their storage first, so an action that leaves them alone costs nothing more;
+/// holding them makes the next insertion or removal copy them, once.
+@MainActor
+final class KeptRows<ElementID: Hashable> {
+  private var ids: OrderedSet<ElementID>
+  var rows: [ElementID: any TransientChild] = [:]
+
+  init(ids: OrderedSet<ElementID>) {
+    self.ids = ids
+  }
+
+  /// Tells each kept row whose id is no longer in the collection that it is gone.
+  func update(ids: OrderedSet<ElementID>) {
+    guard ids != self.ids else { return }
+    self.ids = ids
+    for (id, row) in rows where !ids.contains(id) { row.childIsGone() }
   }
 }
 
