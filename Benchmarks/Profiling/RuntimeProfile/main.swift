@@ -2,7 +2,8 @@ import ComposableCore
 import Foundation
 
 // Usage: RuntimeProfile <scenario> [sends], where <scenario> is root, scoped1, scoped10, rows,
-// rowsKept (a row's action with all 1,000 row stores kept), presentationBare, <nesting> or
+// rowsKept (a row's action with all 1,000 row stores kept), rowsObserved (the same, 50 of them
+// observed), presentationBare, <nesting> or
 // <nesting>AtRoot, and <nesting> is one of ifLet, scope, presentation, genericIfLet,
 // genericScope, genericPresentation (ten levels). `ifLetAtRoot`, `scopeAtRoot` and
 // `presentationAtRoot` send the counter's action, embedded ten levels deep, to the root store:
@@ -54,6 +55,17 @@ func run(_ arguments: [String]) -> Bool {
     for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
     report(scenario, sends, ContinuousClock.now - start)
     precondition(kept[500].state.counter.count == sends)
+    return true
+  case "rowsObserved":
+    let rows = rowsStore(count: 1_000)
+    let kept = Array(rows.scope(state: \.rows, action: \.rows))
+    // Fifty rows observed, as a screen showing them observes them: each one's states.
+    let observed = kept[475..<525].map { $0.states }
+    let start = ContinuousClock.now
+    for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(kept[500].state.counter.count == sends)
+    withExtendedLifetime(observed) {}
     return true
   case "rows":
     let rows = rowsStore(count: 1_000)

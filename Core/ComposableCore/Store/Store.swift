@@ -271,37 +271,85 @@ public final class Store<State, Action> {
     return child
   }
 
+  // Inlinable, so that what a kept row's store and its collection run after each action is
+  // made where the types are known: made in generic code, every read looked up the metadata of
+  // the collection and of an optional element.
   /// One store per element of an identified collection, in the collection's order:
   /// `for row in store.scope(state: \.rows, action: \.rows) { … }`. An element's store is the
   /// same while the element exists.
+  @inlinable
   public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    return StoreCollection(ids: state[keyPath: toElements].ids) { [unowned self] id in
-      rowStore(id, in: toElements, action: toElementAction)
+    _scope(
+      rows: toElements,
+      action: toElementAction,
+      ids: state[keyPath: toElements].ids,
+      toIDs: { $0[keyPath: toElements].ids },
+      toRow: { Self.row($0, at: toElements) },
+      sending: { [sendAction] id in
+        let embed = CaseAccess(toElementAction)
+        return { sendAction(embed.embed(.element(id: id, action: $0))) }
+      }
+    )
+  }
+
+  /// The stores of the rows `ids` names. `toIDs` reads the collection's ids from the state,
+  /// `toRow` makes a row's reader and `sending` its send function, the last two when a row's
+  /// store is made.
+  @usableFromInline
+  func _scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    rows toElements: AnyKeyPath,
+    action toElementAction: AnyKeyPath,
+    ids: OrderedSet<ElementID>,
+    toIDs: @escaping (State) -> OrderedSet<ElementID>,
+    toRow: @escaping (ElementID) -> ChildReader<State, ElementState>,
+    sending: @escaping (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    let collection = ScopeID(state: toElements, action: toElementAction)
+    return StoreCollection(ids: ids) { [unowned self] id in
+      rowStore(id, of: collection, toIDs: toIDs, toRow: toRow, sending: sending)
     }
   }
 
-  /// The store of the element `id`, which the collection holds.
+  /// Reads the element `id` of the collection at `toElements`; in place, a pointer into the
+  /// collection's storage.
+  @inlinable
+  nonisolated static func row<ElementID: Hashable, ElementState>(
+    _ id: ElementID,
+    at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
+  ) -> ChildReader<State, ElementState> {
+    ChildReader(
+      read: { $0[keyPath: toElements][id: id] },
+      visit: { state, body in
+        let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
+        guard let index = rows.index(id: id) else { return false }
+        rows.elements.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+        return true
+      }
+    )
+  }
+
+  /// The store of the element `elementID`, which the collection holds.
   private func rowStore<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     _ elementID: ElementID,
-    in toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+    of collection: ScopeID,
+    toIDs: @escaping (State) -> OrderedSet<ElementID>,
+    toRow: (ElementID) -> ChildReader<State, ElementState>,
+    sending: (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
   ) -> Store<ElementState, ElementAction> {
-    let id = ScopeID(state: toElements, action: toElementAction, element: elementID)
+    var id = collection
+    id.element = elementID
     if let child = transientChildren[id] as? Store<ElementState, ElementAction> { return child }
-    let collection = ScopeID(state: toElements, action: toElementAction)
-    let kept = keptRows(of: collection, at: toElements)
+    let kept = keptRows(of: collection, toIDs: toIDs)
+    let reader = toRow(elementID)
     let child = transientChild(
       at: id,
-      initial: core.state[keyPath: toElements][id: elementID]!,
+      initial: reader.read(core.state)!,
       watchesFromStart: false,
-      toChild: { ChildReader(read: { $0[keyPath: toElements][id: elementID] }) },
-      sending: { [sendAction] in
-        let embed = CaseAccess(toElementAction)
-        return { sendAction(embed.embed(.element(id: elementID, action: $0))) }
-      },
+      toChild: { reader },
+      sending: { sending(elementID) },
       // Not holding `kept`, which holds the row's core.
       whenGone: { [weak self, weak kept] in
         kept?.rows[elementID] = nil
@@ -318,13 +366,13 @@ public final class Store<State, Action> {
 
   /// What finds the kept row stores of a collection whose rows went away: one observer for the
   /// collection, made with its first kept row.
-  private func keptRows<ElementID: Hashable, ElementState>(
+  private func keptRows<ElementID: Hashable>(
     of collection: ScopeID,
-    at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
+    toIDs: @escaping (State) -> OrderedSet<ElementID>
   ) -> KeptRows<ElementID> {
     if let kept = keptRows[collection]?.rows as? KeptRows<ElementID> { return kept }
-    let kept = KeptRows(ids: core.state[keyPath: toElements].ids)
-    let observer = core.addObserver { state in kept.update(ids: state[keyPath: toElements].ids) }
+    let kept = KeptRows(ids: toIDs(core.state))
+    let observer = core.addObserver { state in kept.update(ids: toIDs(state)) }
     keptRows[collection] = (kept, observer)
     return kept
   }
@@ -465,6 +513,7 @@ public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
   private let ids: OrderedSet<ID>
   private let store: (ID) -> Store<State, Action>
 
+  @usableFromInline
   init(ids: OrderedSet<ID>, store: @escaping (ID) -> Store<State, Action>) {
     self.ids = ids
     self.store = store
