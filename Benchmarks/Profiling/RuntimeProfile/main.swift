@@ -3,7 +3,8 @@ import Foundation
 
 // Usage: RuntimeProfile <scenario> [sends], where <scenario> is root, scoped1, scoped10, rows,
 // rowsKept (a row's action with all 1,000 row stores kept), rowsObserved (the same, 50 of them
-// observed), presentationBare, <nesting> or
+// observed), presentationBare, handAtRoot (ten levels written by hand, `HandWritten.swift`),
+// <nesting> or
 // <nesting>AtRoot, and <nesting> is one of ifLet, scope, presentation, genericIfLet,
 // genericScope, genericPresentation (ten levels). `ifLetAtRoot`, `scopeAtRoot` and
 // `presentationAtRoot` send the counter's action, embedded ten levels deep, to the root store:
@@ -66,6 +67,14 @@ func run(_ arguments: [String]) -> Bool {
     report(scenario, sends, ContinuousClock.now - start)
     precondition(kept[500].state.counter.count == sends)
     withExtendedLifetime(observed) {}
+    return true
+  case "handAtRoot":
+    let (reducer, state) = makeHand10()
+    let root = Store(initialState: state) { reducer }
+    let action = hand10(.increment)
+    let start = ContinuousClock.now
+    for _ in 0..<sends { root.send(action) }
+    report(scenario, sends, ContinuousClock.now - start)
     return true
   case "rows":
     let rows = rowsStore(count: 1_000)
