@@ -608,8 +608,9 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
   /// The state this store last showed: its child's when made, then as of each read.
   private var last: State
   // Both read after every action, on the main actor like every access, and no access to them
-  // lasts across a call out: the dynamic exclusivity checks of a class's stored properties
-  // (about 75 instructions each, two a level) would guard nothing.
+  // lasts across a call out (a removed observer is let go after the list's access ends): the
+  // dynamic exclusivity checks of a class's stored properties (about 75 instructions each, two
+  // a level) would guard nothing.
   @exclusivity(unchecked) private var observers = StoreObservers()
   @exclusivity(unchecked) private var baseObserver: Int?
   private var hasStore = true
@@ -651,8 +652,9 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
   }
 
   func removeObserver(_ id: Int) {
-    observers.remove(id)
+    let removed = observers.remove(id)
     updateWatch()
+    withExtendedLifetime(removed) {}
   }
 
   func storeIsGone() {
@@ -793,8 +795,12 @@ package struct StoreObservers {
     { observer($0.assumingMemoryBound(to: State.self).pointee) }
   }
 
-  package mutating func remove(_ id: Int) {
-    observers[id] = nil
+  /// Removes an observer and hands it back, so that a caller whose list has no exclusivity
+  /// checks lets it go once its access to the list has ended: letting go of a function can run
+  /// the deinitialisers of what it captured.
+  @discardableResult
+  package mutating func remove(_ id: Int) -> (@MainActor (UnsafeRawPointer) -> Void)? {
+    observers.removeValue(forKey: id)?.call
   }
 
   /// Calls every observer added before the call with `state`; one removed meanwhile may still be
