@@ -153,14 +153,11 @@ extension ObservableStateMacro: ExtensionMacro {
 
   /// For a struct with `@Presents` properties, the storage behind each `$name` and `name`:
   /// `ifLet(\.$name, …)` reads and changes a presented child in place there, and a presented
-  /// child's store reads it after each action, without the observed accessors. Outside
-  /// observable state (`isObservable` false) `$name` is itself the storage, and only `name` is
-  /// named.
+  /// child's store reads it after each action, without the observed accessors.
   static func presentationStorage(
     of declaration: some DeclGroupSyntax,
     type: some TypeSyntaxProtocol,
-    availability: AttributeListSyntax,
-    isObservable: Bool = true
+    availability: AttributeListSyntax
   ) -> [ExtensionDeclSyntax] {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
     let names = structDecl.memberBlock.members.compactMap { member -> String? in
@@ -171,24 +168,12 @@ extension ObservableStateMacro: ExtensionMacro {
       else { return nil }
       return name
     }
-    guard !names.isEmpty else { return [] }
-    let access = declaration.modifiers.accessPrefix
-    let lookups = names.map { name in
-      let found =
-        isObservable
-        ? "keyPath == \\Self.$\(name) || keyPath == \\Self.\(name) { return \\Self._\(name) }"
-        : "keyPath == \\Self.\(name) { return \\Self.$\(name) }"
-      return "    if \(found)"
-    }
-    let decl: DeclSyntax = """
-      \(availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
-        \(raw: access)static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
-      \(raw: lookups.joined(separator: "\n"))
-          return nil
-        }
-      }
-      """
-    return [decl.cast(ExtensionDeclSyntax.self)]
+    return PresentsStorageMacro.storageExtension(
+      of: type,
+      access: declaration.modifiers.accessPrefix,
+      availability: availability,
+      storage: names.map { (paths: ["$\($0)", $0], storage: "_\($0)") }
+    )
   }
 }
 

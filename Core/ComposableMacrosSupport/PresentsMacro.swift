@@ -188,13 +188,29 @@ public enum PresentsStorageMacro: ExtensionMacro {
     guard let structDecl = declaration.as(StructDeclSyntax.self),
       !structDecl.inheritanceClause.contains("_PresentationStorage")
     else { return [] }
-    let lookups = presentedProperties(of: structDecl).map { name, storage in
-      "    if keyPath == \\Self.\(name) { return \\Self.\(storage) }"
+    return storageExtension(
+      of: type,
+      access: declaration.modifiers.accessPrefix,
+      availability: declaration.attributes.availability,
+      storage: presentedProperties(of: structDecl).map { (paths: [$0], storage: $1) }
+    )
+  }
+
+  /// The `_PresentationStorage` conformance of `type`, answering each of an entry's paths (names
+  /// of properties of the type) with its storage; none when there is nothing to name.
+  static func storageExtension(
+    of type: some TypeSyntaxProtocol,
+    access: String,
+    availability: AttributeListSyntax,
+    storage: [(paths: [String], storage: String)]
+  ) -> [ExtensionDeclSyntax] {
+    guard !storage.isEmpty else { return [] }
+    let lookups = storage.map { entry in
+      let test = entry.paths.map { "keyPath == \\Self.\($0)" }.joined(separator: " || ")
+      return "    if \(test) { return \\Self.\(entry.storage) }"
     }
-    guard !lookups.isEmpty else { return [] }
-    let access = declaration.modifiers.accessPrefix
     let decl: DeclSyntax = """
-      \(declaration.attributes.availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
+      \(availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
         \(raw: access)static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
       \(raw: lookups.joined(separator: "\n"))
           return nil
