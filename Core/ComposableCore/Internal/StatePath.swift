@@ -18,21 +18,33 @@ struct StatePath<Root, Value> {
     self.offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
   }
 
+  /// Whether the child is at a known offset: the key path is stored properties only.
+  @inlinable var isStored: Bool { offset >= 0 }
+
+  /// The child inside the parent at `root`, for a stored path; valid as long as `root` is.
+  @inlinable
+  func child(in root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
+    Self.child(at: offset, in: root)
+  }
+
+  /// The child at `offset` in the parent at `root`. For a function that runs after every action
+  /// and needs only the offset: capturing the whole path made it retain the key path each call.
+  @inlinable
+  static func child(at offset: Int, in root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
+    UnsafeMutableRawPointer(mutating: root + offset).assumingMemoryBound(to: Value.self)
+  }
+
   /// Reads the child state without copying it out of the parent when it is stored.
   @inlinable
   func read<T>(_ root: inout Root, _ body: (Value) -> T) -> T {
-    guard offset >= 0 else { return body(root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { pointer in
-      body((UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee)
-    }
+    guard isStored else { return body(root[keyPath: keyPath]) }
+    return withUnsafeMutablePointer(to: &root) { body(child(in: $0).pointee) }
   }
 
   /// Edits the child state in place.
   @inlinable
   func modify<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
-    guard offset >= 0 else { return body(&root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { pointer in
-      body(&(UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee)
-    }
+    guard isStored else { return body(&root[keyPath: keyPath]) }
+    return withUnsafeMutablePointer(to: &root) { body(&child(in: $0).pointee) }
   }
 }

@@ -10,6 +10,18 @@ public protocol _PresentationStorage {
   static func _$presentationStorage(_ keyPath: AnyKeyPath) -> AnyKeyPath?
 }
 
+extension PresentationState {
+  /// The stored presentation state that `Root` names behind `keyPath` (its `$name` or `name`),
+  /// when `Root` is ``_PresentationStorage``.
+  @inlinable
+  static func storage<Root>(
+    behind keyPath: AnyKeyPath, in _: Root.Type
+  ) -> WritableKeyPath<Root, Self>? {
+    (Root.self as? any _PresentationStorage.Type)?._$presentationStorage(keyPath)
+      as? WritableKeyPath<Root, Self>
+  }
+}
+
 /// Optional child state that a parent presents (a sheet, an alert, a drill-down):
 /// `@PresentationState var destination: Destination.State?`, integrated with
 /// `.ifLet(\.$destination, action: \.destination) { Destination() }`.
@@ -238,9 +250,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
-    if let provider = Parent.State.self as? any _PresentationStorage.Type,
-      let path = provider._$presentationStorage(toPresentationState)
-        as? WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+    if let path = PresentationState<Destination.State>.storage(
+      behind: toPresentationState, in: Parent.State.self)
     {
       self.storage = StatePath(path)
       self.storageIsUnobserved = true

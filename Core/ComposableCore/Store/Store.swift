@@ -196,19 +196,18 @@ public final class Store<State, Action> {
   nonisolated static func presentedChild<ChildState>(
     at keyPath: KeyPath<State, ChildState?>
   ) -> ChildReader<State, ChildState> {
-    guard let provider = State.self as? any _PresentationStorage.Type,
-      let storage = provider._$presentationStorage(keyPath)
-        as? KeyPath<State, PresentationState<ChildState>>,
-      let offset = MemoryLayout<State>.offset(of: storage)
+    guard let path = PresentationState<ChildState>.storage(behind: keyPath, in: State.self),
+      case let storage = StatePath(path), storage.isStored
     else { return ChildReader(read: { $0[keyPath: keyPath] }) }
-    func presentation(_ state: UnsafeRawPointer) -> PresentationState<ChildState> {
-      (state + offset).assumingMemoryBound(to: PresentationState<ChildState>.self).pointee
-    }
+    let offset = storage.offset
+    typealias Storage = StatePath<State, PresentationState<ChildState>>
     return ChildReader(
-      read: { state in withUnsafePointer(to: state) { presentation($0).presented } },
+      read: { state in
+        withUnsafePointer(to: state) { Storage.child(at: offset, in: $0).pointee.presented }
+      },
       // The child is handed over where it is, in its box: a copy would retain all it holds.
       visit: { state, body in
-        guard let box = presentation(state).box else { return false }
+        guard let box = Storage.child(at: offset, in: state).pointee.box else { return false }
         withUnsafePointer(to: &box.value) { body(UnsafeRawPointer($0)) }
         return true
       }
