@@ -41,55 +41,29 @@ func run(_ arguments: [String]) -> Bool {
       presented10)
   case "presentationBare":
     let root = StoreOf<P10>(initialState: P10.State()) { P10() }
-    let action = presented10(.increment)
-    let start = ContinuousClock.now
-    for _ in 0..<sends { root.send(action) }
-    report(scenario, sends, ContinuousClock.now - start)
+    timeSends(scenario, sends, root, presented10(.increment))
     precondition(
       root.state.child?.child?.child?.child?.child?.child?.child?.child?.child?.child?.count
         == sends)
     return true
-  case "rowsKept":
-    let rows = rowsStore(count: 1_000)
-    let kept = Array(rows.scope(state: \.rows, action: \.rows))
-    let start = ContinuousClock.now
-    for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
-    report(scenario, sends, ContinuousClock.now - start)
-    precondition(kept[500].state.counter.count == sends)
-    return true
-  case "rowsObserved":
-    let rows = rowsStore(count: 1_000)
-    let kept = Array(rows.scope(state: \.rows, action: \.rows))
-    // Fifty rows observed, as a screen showing them observes them: each one's states.
-    let observed = kept[475..<525].map { $0.states }
-    let start = ContinuousClock.now
-    for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
-    report(scenario, sends, ContinuousClock.now - start)
-    precondition(kept[500].state.counter.count == sends)
-    withExtendedLifetime(observed) {}
-    return true
   case "handAtRoot":
     let (reducer, state) = makeHand10()
-    let root = Store(initialState: state) { reducer }
-    let action = hand10(.increment)
-    let start = ContinuousClock.now
-    for _ in 0..<sends { root.send(action) }
-    report(scenario, sends, ContinuousClock.now - start)
+    timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
     return true
-  case "rows":
+  case "rows", "rowsKept", "rowsObserved":
     let rows = rowsStore(count: 1_000)
-    let start = ContinuousClock.now
-    for _ in 0..<sends { rows.send(.rows(.element(id: 500, action: .increment))) }
-    report(scenario, sends, ContinuousClock.now - start)
+    let kept = scenario == "rows" ? [] : Array(rows.scope(state: \.rows, action: \.rows))
+    // Fifty rows observed, as a screen showing them observes them: each one's states.
+    let observed = scenario == "rowsObserved" ? kept[475..<525].map { $0.states } : []
+    timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .increment)))
+    withExtendedLifetime((kept, observed)) {}
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
   default:
     guard let nesting = Nesting(rawValue: scenario) else { return false }
     (root, store) = nesting.stores()
   }
-  let start = ContinuousClock.now
-  for _ in 0..<sends { store.send(.increment) }
-  report(scenario, sends, ContinuousClock.now - start)
+  timeSends(scenario, sends, store, .increment)
   withExtendedLifetime(root) {}
   precondition(store.state.count == sends)
   return true
@@ -105,10 +79,7 @@ func sendAtRoot<State, Action>(
   _ embed: (Counter.Action) -> Action
 ) -> Bool {
   let counter = leaf(store)
-  let action = embed(.increment)
-  let start = ContinuousClock.now
-  for _ in 0..<sends { store.send(action) }
-  report(scenario, sends, ContinuousClock.now - start)
+  timeSends(scenario, sends, store, embed(.increment))
   precondition(counter.state.count == sends)
   return true
 }
@@ -125,6 +96,16 @@ func presented10(_ action: Counter.Action) -> P10.Action {
   let p8 = P8.Action.child(.presented(p7))
   let p9 = P9.Action.child(.presented(p8))
   return P10.Action.child(.presented(p9))
+}
+
+/// Sends `action` to `store` `sends` times and prints the mean time per send.
+@MainActor
+func timeSends<State, Action>(
+  _ scenario: String, _ sends: Int, _ store: Store<State, Action>, _ action: Action
+) {
+  let start = ContinuousClock.now
+  for _ in 0..<sends { store.send(action) }
+  report(scenario, sends, ContinuousClock.now - start)
 }
 
 func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
