@@ -185,8 +185,9 @@ struct CommandTests {
 
   @Test func aFactFromAnUnreachableServerFails() async throws {
     let sandbox = Sandbox()
-    let port = try await HTTPTestServer.unusedPort()
-    let run = try sandbox.run(["fact", "7", "--fact-url", "http://127.0.0.1:\(port)"])
+    let run = try await HTTPTestServer.withUnusedPort { port in
+      try sandbox.run(["fact", "7", "--fact-url", "http://127.0.0.1:\(port)"])
+    }
     #expect(run.status == 1)
     #expect(run.stderr == "error: The number facts server could not be reached.\n")
   }

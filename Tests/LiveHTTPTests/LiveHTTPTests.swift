@@ -36,11 +36,23 @@ struct LiveHTTPTests {
     }
   }
 
+  /// Tests run in parallel: a port that was merely free a moment ago may already be another test's
+  /// server, which would answer the "unreachable" request.
+  @Test func anUnusedPortCannotBeTakenWhileItIsInUse() async throws {
+    try await HTTPTestServer.withUnusedPort { port in
+      await #expect(throws: (any Error).self) {
+        let server = try await HTTPTestServer(port: port) { _ in .text("taken") }
+        try await server.shutdown()
+      }
+    }
+  }
+
   @Test func aPortNobodyListensOnIsOffline() async throws {
-    let port = try await HTTPTestServer.unusedPort()
-    await #expect(throws: LiveHTTP.TransportFailure.offline) {
-      try await LiveHTTP.send(
-        URLRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), timeout: .seconds(5))
+    try await HTTPTestServer.withUnusedPort { port in
+      await #expect(throws: LiveHTTP.TransportFailure.offline) {
+        try await LiveHTTP.send(
+          URLRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), timeout: .seconds(5))
+      }
     }
   }
 }

@@ -72,15 +72,16 @@ struct NumberFactClientLiveTests {
   }
 
   @Test func anUnreachableServerIsOffline() async throws {
-    let port = try await HTTPTestServer.unusedPort()
-    let client = NumberFactClient.live(
-      configuration: NumberFactClient.Configuration(
-        baseURL: URL(string: "http://127.0.0.1:\(port)")!,
-        timeout: .seconds(2)
-      ),
-      cache: .inMemory()
-    )
-    await #expect(throws: NumberFactError.offline) { try await client.fetch(1) }
+    try await HTTPTestServer.withUnusedPort { port in
+      let client = NumberFactClient.live(
+        configuration: NumberFactClient.Configuration(
+          baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+          timeout: .seconds(2)
+        ),
+        cache: .inMemory()
+      )
+      await #expect(throws: NumberFactError.offline) { try await client.fetch(1) }
+    }
   }
 
   @Test func aFreshCachedFactAnswersWithoutTheNetwork() async throws {

@@ -76,11 +76,12 @@ struct OrdersClientLiveTests {
   }
 
   @Test func anUnreachableServerIsANetworkError() async throws {
-    let port = try await HTTPTestServer.unusedPort()
-    let orders = OrdersClient.http(
-      baseURL: URL(string: "http://127.0.0.1:\(port)")!, cache: .inMemory())
-    await #expect(throws: OrdersError.networkConnection) {
-      try await orders.fetchPage(PageRequest(page: 0))
+    try await HTTPTestServer.withUnusedPort { port in
+      let orders = OrdersClient.http(
+        baseURL: URL(string: "http://127.0.0.1:\(port)")!, cache: .inMemory())
+      await #expect(throws: OrdersError.networkConnection) {
+        try await orders.fetchPage(PageRequest(page: 0))
+      }
     }
   }
 

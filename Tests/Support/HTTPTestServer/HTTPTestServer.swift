@@ -60,8 +60,9 @@ public final class HTTPTestServer: Sendable {
   /// Every request received so far, in order.
   public var requests: [Request] { received.withLockedValue { $0 } }
 
-  /// Starts a server that answers each request with `handler`'s reply.
-  public init(handler: @escaping @Sendable (Request) -> Reply) async throws {
+  /// Starts a server that answers each request with `handler`'s reply, on `port` or, by default, on
+  /// a free port the kernel chooses.
+  public init(port: Int = 0, handler: @escaping @Sendable (Request) -> Reply) async throws {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let received = NIOLockedValueBox<[Request]>([])
     let channel = try await ServerBootstrap(group: group)
@@ -75,7 +76,7 @@ public final class HTTPTestServer: Sendable {
           )
         }
       }
-      .bind(host: "127.0.0.1", port: 0)
+      .bind(host: "127.0.0.1", port: port)
       .get()
     self.group = group
     self.channel = channel
@@ -96,13 +97,48 @@ public final class HTTPTestServer: Sendable {
     try await group.shutdownGracefully()
   }
 
-  /// An address on 127.0.0.1 where nothing listens, for "server unreachable" tests.
-  public static func unusedPort() async throws -> Int {
-    let server = try await HTTPTestServer { _ in .drop }
-    let port = server.port
-    try await server.shutdown()
-    return port
+  /// Runs `body` with a port on 127.0.0.1 where nothing listens, for "server unreachable" tests.
+  /// The port stays bound, without listening, until `body` returns: a port that was only found free
+  /// could be handed to another test's server running in parallel, which would then answer.
+  @discardableResult
+  public static func withUnusedPort<Result>(
+    _ body: (Int) async throws -> Result
+  ) async throws -> Result {
+    let reserved = try ReservedPort()
+    defer { withExtendedLifetime(reserved) {} }
+    return try await body(reserved.port)
   }
+}
+
+/// A TCP socket bound to 127.0.0.1 on a port the kernel chose, never listening: connections to it
+/// are refused, and no other socket can bind the port while it is open (no `SO_REUSEADDR`).
+private final class ReservedPort {
+  let port: Int
+  private let descriptor: Int32
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { address in
+      address.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+      }
+    }
+    guard bound else {
+      let failure = POSIXError(.init(rawValue: errno) ?? .EIO)
+      close(descriptor)
+      throw failure
+    }
+    self.descriptor = descriptor
+    self.port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  deinit { close(descriptor) }
 }
 
 private final class RequestHandler: ChannelInboundHandler {
