@@ -6,16 +6,44 @@ import Foundation
   import Darwin
 #endif
 
+/// The pipe through which signals reach the main queue: the handler writes the signal's number,
+/// about all a signal handler may safely do, and a read source on the main queue acts on it.
+/// libdispatch's signal sources lost signals here, under load: one that came while a source was
+/// being registered was ignored, and some that came later never reached the handler (Linux gives
+/// a process-wide signal to any thread not blocking it; libdispatch forwards it to the thread that
+/// registered the source, which need not be the one reading its signalfd). `start` creates the
+/// pipe before installing the handler, which then only reads it.
+private let signalPipe: (read: Int32, write: Int32) = {
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0 else { return (-1, -1) }
+  for end in ends {
+    _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+  }
+  return (ends[0], ends[1])
+}()
+
+/// Runs on whatever thread the kernel picks, interrupting it.
+private func forwardSignal(_ number: Int32) {
+  let saved = errno
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(signalPipe.write, &byte, 1)
+  errno = saved
+}
+
 /// The controlling terminal: raw mode, the alternate screen, its size, and always putting it
 /// back as it was — on a normal exit, an error, SIGINT or SIGTERM.
 public final class Terminal: @unchecked Sendable {
-  // Mutable state is touched only from the main thread and from signal handlers that run on
-  // the main dispatch queue.
+  // Mutable state is touched only from the main queue, where the app runs and where the signals
+  // are acted on.
   private let input: Int32
   private let output: Int32
   private var original = termios()
   private var isRaw = false
-  private var signalSources: [any DispatchSourceSignal] = []
+  private var signalSource: (any DispatchSourceRead)?
+  private var originalActions: [Int32: sigaction] = [:]
+
+  private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM]
 
   /// The sequences written when leaving: show the cursor, leave the alternate screen.
   public static let restoreSequence = "\u{1B}[?25h\u{1B}[?1049l"
@@ -43,9 +71,36 @@ public final class Terminal: @unchecked Sendable {
   }
 
   /// Enters raw mode and the alternate screen; `onResize` runs on the main queue on SIGWINCH.
-  /// SIGINT and SIGTERM restore the terminal and end the process.
+  /// SIGINT and SIGTERM restore the terminal and end the process. Call it, and ``stop()``, on the
+  /// main queue.
   public func start(onResize: @escaping @Sendable () -> Void) throws(TerminalError) {
     guard tcgetattr(input, &original) == 0 else { throw .notATerminal }
+    guard signalPipe.read >= 0 else { throw .signalsUnavailable }
+    // The handlers are in place before the terminal changes, so that no signal finds it changed
+    // and unhandled; one that comes before the read source is registered waits in the pipe.
+    let source = DispatchSource.makeReadSource(fileDescriptor: signalPipe.read, queue: .main)
+    source.setEventHandler { [weak self] in
+      var byte: UInt8 = 0
+      while Glibc.read(signalPipe.read, &byte, 1) == 1 {
+        switch Int32(byte) {
+        case SIGWINCH: onResize()
+        case SIGINT: self?.stopAndExit(130)
+        case SIGTERM: self?.stopAndExit(143)
+        default: break
+        }
+      }
+    }
+    source.resume()
+    signalSource = source
+    for number in Self.handledSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { forwardSignal($0) }
+      action.sa_flags = SA_RESTART
+      sigemptyset(&action.sa_mask)
+      var previous = sigaction()
+      sigaction(number, &action, &previous)
+      originalActions[number] = previous
+    }
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -55,30 +110,29 @@ public final class Terminal: @unchecked Sendable {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw .notATerminal }
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+      releaseSignals()
+      throw .notATerminal
+    }
     isRaw = true
     write(Self.enterSequence)
-    for (number, handler) in [
-      (SIGWINCH, onResize),
-      (SIGINT, { @Sendable [weak self] in self?.stopAndExit(130) }),
-      (SIGTERM, { @Sendable [weak self] in self?.stopAndExit(143) }),
-    ] as [(Int32, @Sendable () -> Void)] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler(handler: handler)
-      source.resume()
-      signalSources.append(source)
-    }
   }
 
-  /// Leaves the alternate screen and restores the terminal's settings. Safe to call twice.
+  /// Leaves the alternate screen, restores the terminal's settings, and gives the signals back
+  /// the handling they had. Safe to call twice.
   public func stop() {
     guard isRaw else { return }
     isRaw = false
-    for source in signalSources { source.cancel() }
-    signalSources.removeAll()
     write(Self.restoreSequence)
     tcsetattr(input, TCSAFLUSH, &original)
+    releaseSignals()
+  }
+
+  private func releaseSignals() {
+    for (number, var action) in originalActions { sigaction(number, &action, nil) }
+    originalActions.removeAll()
+    signalSource?.cancel()
+    signalSource = nil
   }
 
   private func stopAndExit(_ status: Int32) {
@@ -144,4 +198,6 @@ public final class Terminal: @unchecked Sendable {
 public enum TerminalError: Error, Equatable, Sendable {
   /// Standard input or output is not a terminal.
   case notATerminal
+  /// The process could not open the pipe its signal handlers write to (out of descriptors).
+  case signalsUnavailable
 }

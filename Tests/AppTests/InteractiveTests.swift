@@ -45,6 +45,11 @@ final class PseudoTerminalSession: @unchecked Sendable {
     }.start()
   }
 
+  /// The binary in `sandbox`'s directories, with `arguments` before them.
+  convenience init(in sandbox: Sandbox, arguments: [String] = []) throws {
+    try self.init(arguments: arguments + sandbox.directoryArguments)
+  }
+
   deinit {
     if process.isRunning { process.terminate() }
     close(slave)
@@ -97,11 +102,8 @@ struct InteractiveTests {
       .text("\(request.path.dropFirst()) is lucky.")
     }
     defer { Task { try await server.shutdown() } }
-    let session = try PseudoTerminalSession(arguments: [
-      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
-      sandbox.config.path,
-      "--fact-url", server.baseURL.absoluteString,
-    ])
+    let session = try PseudoTerminalSession(
+      in: sandbox, arguments: ["--fact-url", server.baseURL.absoluteString])
     // Raw mode, alternate screen, hidden cursor, then the first screen.
     session.waitFor("\u{1B}[?1049h")
     session.waitFor("[1 Counter]")
@@ -148,10 +150,7 @@ struct InteractiveTests {
   @Test func aRecordedSessionReplaysToTheScreenItEndedOn() throws {
     let sandbox = Sandbox()
     let recording = try sandbox.recordingURL("session")
-    let session = try PseudoTerminalSession(arguments: [
-      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
-      sandbox.config.path, "--record", recording.path,
-    ])
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["--record", recording.path])
     session.waitFor("Count: 0")
     session.type("++", thenWaitFor: "Count: 2")
     session.type("2", thenWaitFor: "[2 Todos]")
@@ -219,11 +218,8 @@ struct InteractiveTests {
 
   @Test func aPreferenceSurvivesARestart() throws {
     let sandbox = Sandbox()
-    let arguments = [
-      "tui", "--tab", "todos", "--data-dir", sandbox.data.path, "--cache-dir",
-      sandbox.cache.path, "--config-dir", sandbox.config.path,
-    ]
-    let first = try PseudoTerminalSession(arguments: arguments)
+    let arguments = ["tui", "--tab", "todos"]
+    let first = try PseudoTerminalSession(in: sandbox, arguments: arguments)
     first.waitFor("Filter: all")
     var mark = first.output.value.count
     first.type("f")
@@ -237,31 +233,45 @@ struct InteractiveTests {
     #expect(settings.contains(#""todos.filter" : "active""#))
 
     // A new process reads the preference the last one chose.
-    let second = try PseudoTerminalSession(arguments: arguments)
+    let second = try PseudoTerminalSession(in: sandbox, arguments: arguments)
     second.waitFor("Filter: active")
     second.type("q")
     #expect(second.waitForExit() == 0)
   }
 
-  @Test func sigtermRestoresTheTerminal() throws {
+  /// Sent once the first screen is drawn, and sent the moment the app enters the alternate
+  /// screen, before its main queue has run once: the signal waits for the app's handler.
+  @Test(arguments: ["[1 Counter]", "\u{1B}[?1049h"])
+  func sigtermRestoresTheTerminal(once drawn: String) throws {
     let sandbox = Sandbox()
-    let session = try PseudoTerminalSession(arguments: [
-      "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path, "--config-dir",
-      sandbox.config.path,
-    ])
-    session.waitFor("[1 Counter]")
+    let session = try PseudoTerminalSession(in: sandbox)
+    let deadline = Date().addingTimeInterval(5)
+    while !session.text.contains(drawn), Date() < deadline { usleep(100) }
     let mark = session.output.value.count
     session.process.terminate()
     #expect(session.waitForExit() == 143)
     session.waitFor("\u{1B}[?1049l", after: mark)
   }
 
+  @Test func aResizedTerminalIsRedrawnAtItsNewSize() throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox)
+    session.waitFor("1-5 tabs  q quit")
+    let mark = session.output.value.count
+    var size = winsize(ws_row: 10, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
+    #expect(ioctl(session.master, UInt(TIOCSWINSZ), &size) == 0)
+    // The app is not in the terminal's foreground process group, so the kernel does not tell it.
+    kill(session.process.processIdentifier, SIGWINCH)
+    // Forty columns cut the key help short.
+    session.waitFor("t timer  i interval…", after: mark)
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+  }
+
   @Test func startsOnTheChosenTab() throws {
     let sandbox = Sandbox()
-    let session = try PseudoTerminalSession(arguments: [
-      "tui", "--tab", "orders", "--data-dir", sandbox.data.path, "--cache-dir", sandbox.cache.path,
-      "--config-dir", sandbox.config.path,
-    ])
+    let session = try PseudoTerminalSession(
+      in: sandbox, arguments: ["tui", "--tab", "orders"])
     session.waitFor("[3 Orders]")
     session.waitFor("ORD-00001")
     // The demo's error switch is the app's, shown on the status line; a refresh then fails

@@ -28,15 +28,16 @@ final class Sandbox: @unchecked Sendable {
 
   deinit { try? FileManager.default.removeItem(at: root) }
 
+  /// The options that point the binary at this sandbox's directories.
+  var directoryArguments: [String] {
+    ["--data-dir", data.path, "--cache-dir", cache.path, "--config-dir", config.path]
+  }
+
   /// Runs the binary with this sandbox's directories after the arguments.
   func run(
     _ arguments: [String], environment: [String: String] = [:], input: String? = nil
   ) throws -> Run {
-    try runBinary(
-      arguments + [
-        "--data-dir", data.path, "--cache-dir", cache.path, "--config-dir", config.path,
-      ],
-      environment: environment, input: input)
+    try runBinary(arguments + directoryArguments, environment: environment, input: input)
   }
 }
 
