@@ -1,16 +1,17 @@
 import ComposableCore
 import Foundation
 
-// Usage: RuntimeProfile <scenario> [sends], where <scenario> is root, scoped1, scoped10, rows,
-// rowsKept (a row's action with all 1,000 row stores kept), rowsObserved (the same, 50 of them
-// observed), presentationBare, handAtRoot (ten levels written by hand, `HandWritten.swift`),
-// <nesting> or
-// <nesting>AtRoot, and <nesting> is one of ifLet, scope, presentation, genericIfLet,
-// genericScope, genericPresentation (ten levels). `ifLetAtRoot`, `scopeAtRoot` and
-// `presentationAtRoot` send the counter's action, embedded ten levels deep, to the root store:
-// the levels' reducers without the scoped stores' embedding, which the difference from the leaf
-// store's send measures. `presentationBare` sends that action to a root store with no store
-// scoped from it: the presentation reducers alone.
+// Usage: RuntimeProfile <scenario> [sends]. The scenarios:
+// - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
+// - rows, rowsKept, rowsObserved: a row's action among 1,000 rows, with no row store, all 1,000
+//   kept, or all kept and 50 of them observed;
+// - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
+//   genericPresentation: ten levels, the counter's action sent from the leaf store;
+// - <nesting>AtRoot: the same action embedded ten levels deep and sent to the root store, the
+//   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
+// - presentationBare: that action sent to a presentation root with no store scoped from it,
+//   the presentation reducers alone;
+// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
