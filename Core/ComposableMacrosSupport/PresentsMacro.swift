@@ -192,7 +192,7 @@ public enum PresentsStorageMacro: ExtensionMacro {
       of: type,
       access: declaration.modifiers.accessPrefix,
       availability: declaration.attributes.availability,
-      storage: presentedProperties(of: structDecl).map { (paths: [$0], storage: $1) }
+      storage: presentedProperties(of: structDecl)
     )
   }
 
@@ -220,16 +220,23 @@ public enum PresentsStorageMacro: ExtensionMacro {
     return [decl.cast(ExtensionDeclSyntax.self)]
   }
 
-  /// The name of each presented property of a plain struct and of the stored property behind it.
-  static func presentedProperties(of structDecl: StructDeclSyntax) -> [(String, String)] {
+  /// The paths to each presented property of a plain struct, and the stored property behind
+  /// them. A `@Presents` property's `$name` is that storage itself; a `@PresentationState`
+  /// wrapper's `$name` is its computed projection, which `ifLet(\.$name, …)` would otherwise go
+  /// through on every action.
+  static func presentedProperties(
+    of structDecl: StructDeclSyntax
+  ) -> [(paths: [String], storage: String)] {
     structDecl.memberBlock.members.compactMap { member in
       guard let variable = member.decl.as(VariableDeclSyntax.self),
         variable.bindings.count == 1,
         let binding = variable.bindings.first,
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
       else { return nil }
-      if variable.attributes.contains(named: "Presents") { return (name, "$\(name)") }
-      if variable.attributes.contains(named: "PresentationState") { return (name, "_\(name)") }
+      if variable.attributes.contains(named: "Presents") { return ([name], "$\(name)") }
+      if variable.attributes.contains(named: "PresentationState") {
+        return ([name, "$\(name)"], "_\(name)")
+      }
       return nil
     }
   }

@@ -163,6 +163,10 @@ struct StoreHierarchyTests {
     #expect(Node.State._$presentationStorage(\Node.State.child) == \Node.State.$child)
     #expect(Node.State._$presentationStorage(\Node.State.$child) == nil)
     #expect(Wrapped.State._$presentationStorage(\Wrapped.State.child) != nil)
+    // A wrapper's projection is computed: `ifLet(\.$child, …)` reaches the wrapper behind it.
+    #expect(
+      Wrapped.State._$presentationStorage(\Wrapped.State.$child)
+        == Wrapped.State._$presentationStorage(\Wrapped.State.child))
     #expect(Shelf.State._$presentationStorage(\Shelf.State.child) != nil)
 
     let node = Store(initialState: Node.State(depth: 2, reads: ChildReads())) { Node() }

@@ -162,7 +162,7 @@ struct PresentsMacroTests {
           if keyPath == \Self.destination {
             return \Self.$destination
           }
-          if keyPath == \Self.alert {
+          if keyPath == \Self.alert || keyPath == \Self.$alert {
             return \Self._alert
           }
           return nil

@@ -468,6 +468,29 @@ struct P1 {
   }
 }
 
+/// `P1` with its child behind the `@PresentationState` wrapper, as features written before
+/// `@Presents` declare it: `ifLet(\.$child, …)` names the wrapper's computed projection.
+@Reducer
+struct WrappedP1 {
+  struct State: Equatable {
+    var count = 0
+    @PresentationState var child: Counter.State? = Counter.State()
+  }
+
+  enum Action: Equatable {
+    case increment
+    case child(PresentationAction<Counter.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
+    }
+    .ifLet(\.$child, action: \.child) { Counter() }
+  }
+}
+
 /// Level 2 of the nesting through presentation.
 @Reducer
 struct P2 {

@@ -15,6 +15,14 @@ func mainActorBenchmark(
   }
 }
 
+/// Sends `action` to `store` for each of the benchmark's iterations, measuring only the sends.
+@MainActor
+func send<State, Action>(_ action: Action, to store: Store<State, Action>, _ benchmark: Benchmark) {
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations { store.send(action) }
+  benchmark.stopMeasurement()
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.throughput, .wallClock, .mallocCountTotal, .memoryLeaked],
@@ -145,6 +153,17 @@ let benchmarks: @Sendable () -> Void = {
       await store.send(.echo)
       await store.receive(\.echoed) { $0.count = expected }
     }
+  }
+
+  // A presented child's action sent at the root, the child declared either way.
+  mainActorBenchmark("Store send, presented child at the root, @Presents") { benchmark in
+    send(
+      .child(.presented(.increment)), to: StoreOf<P1>(initialState: P1.State()) { P1() }, benchmark)
+  }
+  mainActorBenchmark("Store send, presented child at the root, @PresentationState") { benchmark in
+    send(
+      .child(.presented(.increment)),
+      to: StoreOf<WrappedP1>(initialState: WrappedP1.State()) { WrappedP1() }, benchmark)
   }
 
   mainActorBenchmark("Store.scope creation") { benchmark in

@@ -228,8 +228,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let location: IssueLocation
   @usableFromInline let ephemerality = Ephemerality<Destination.State>()
   /// Where the presentation state is read and a presented child changed in place: the stored
-  /// property behind `toPresentationState` when there is one (a plain state's `$name`, or the
-  /// storage `@ObservableState` names), reached without a key path's getter and setter.
+  /// property behind `toPresentationState` when there is one (a plain state's `$name`, the
+  /// wrapper behind a `@PresentationState` projection, or the storage `@ObservableState` names),
+  /// reached without a key path's getter and setter.
   @usableFromInline let storage: StatePath<Parent.State, PresentationState<Destination.State>>
   /// Whether `storage` goes around observed accessors, so that a child replaced in place must be
   /// written back through `toPresentationState` for readers to hear of it.
@@ -254,7 +255,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       behind: toPresentationState, in: Parent.State.self)
     {
       self.storage = StatePath(path)
-      self.storageIsUnobserved = true
+      // Plain state has no observers to go around.
+      self.storageIsUnobserved = Parent.State.self is any ObservableState.Type
     } else {
       self.storage = StatePath(toPresentationState)
       self.storageIsUnobserved = false
