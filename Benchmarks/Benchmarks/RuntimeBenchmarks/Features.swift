@@ -75,6 +75,46 @@ struct Counter {
   }
 }
 
+/// Counter's state as an observable struct, and a parent holding one as a child.
+@Reducer
+struct ObservedCounter {
+  @ObservableState
+  struct State: Equatable {
+    var count = 0
+    var child = Child.State()
+  }
+
+  enum Action: Equatable {
+    case increment
+    case child(Child.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
+    }
+  }
+
+  @Reducer
+  struct Child {
+    @ObservableState
+    struct State: Equatable {
+      var count = 0
+    }
+
+    enum Action: Equatable {
+      case increment
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+}
+
 /// A list of counters, integrated with `forEach`.
 @Reducer
 struct Rows {

@@ -1,41 +1,35 @@
 import Benchmark
 import ComposableCore
 
-/// Counter's state as an observable struct, and a parent holding one as a child.
+/// An observable parent whose child holds a long list, of which each action changes one item.
 @Reducer
-struct ObservedCounter {
+struct ObservedList {
   @ObservableState
-  struct State: Equatable {
-    var count = 0
+  struct State {
     var child = Child.State()
   }
 
-  enum Action: Equatable {
-    case increment
+  enum Action {
     case child(Child.Action)
   }
 
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: \.child) { Child() }
-    Reduce { state, action in
-      if case .increment = action { state.count += 1 }
-      return .none
-    }
   }
 
   @Reducer
   struct Child {
     @ObservableState
-    struct State: Equatable {
-      var count = 0
+    struct State {
+      var items = Array(repeating: 0, count: 100_000)
     }
 
-    enum Action: Equatable {
-      case increment
+    enum Action {
+      case bump
     }
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      state.count += 1
+      state.items[0] += 1
       return .none
     }
   }
@@ -92,6 +86,15 @@ func observationBenchmarks() {
     for _ in benchmark.scaledIterations { child.send(.increment) }
     benchmark.stopMeasurement()
     blackHole(child.count)
+  }
+
+  mainActorBenchmark("Store send, child changing 1 of 100 000 items, @ObservableState") {
+    benchmark in
+    let store = Store(initialState: ObservedList.State()) { ObservedList() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(.child(.bump)) }
+    benchmark.stopMeasurement()
+    blackHole(store.child.items[0])
   }
 
   mainActorBenchmark("Store.scope + send, child, @ObservableState") { benchmark in

@@ -11,7 +11,9 @@ import Foundation
 //   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
 // - presentationBare: that action sent to a presentation root with no store scoped from it,
 //   the presentation reducers alone;
-// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor.
+// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor;
+// - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
+//   root, or its child's action sent from the child's store.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -50,6 +52,16 @@ func run(_ arguments: [String]) -> Bool {
   case "handAtRoot":
     let (reducer, state) = makeHand10()
     timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
+    return true
+  case "observedRoot":
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    timeSends(scenario, sends, store, .increment)
+    precondition(store.count == sends)
+    return true
+  case "observedScoped":
+    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    timeSends(scenario, sends, store.scope(state: \.child, action: \.child), .increment)
+    precondition(store.child.count == sends)
     return true
   case "rows", "rowsKept", "rowsObserved":
     let rows = rowsStore(count: 1_000)
