@@ -82,7 +82,8 @@ public macro _CaseAccessors() =
 @attached(
   extension,
   conformances: ObservableState, Observable, CustomReflectable, _PresentationStorage,
-  names: named(customMirror), named(_$presentationStorage)
+  _TrackedStorage,
+  names: named(customMirror), named(_$presentationStorage), named(_$trackedProperty)
 )
 public macro ObservableState() =
   #externalMacro(module: "ComposableMacros", type: "ObservableStateMacro")

@@ -113,7 +113,9 @@ extension ObservableStateMacro: ExtensionMacro {
     let decl: DeclSyntax = """
       \(availability)extension \(type.trimmed): ComposableCore.ObservableState, Observation.Observable {}
       """
-    let storage = presentationStorage(of: declaration, type: type, availability: availability)
+    let storage =
+      presentationStorage(of: declaration, type: type, availability: availability)
+      + trackedStorage(of: declaration, type: type, availability: availability)
     guard let structDecl = declaration.as(StructDeclSyntax.self),
       !structDecl.inheritanceClause.contains("CustomReflectable"),
       !structDecl.inheritanceClause.contains("CustomDumpReflectable")
@@ -160,20 +162,63 @@ extension ObservableStateMacro: ExtensionMacro {
     availability: AttributeListSyntax
   ) -> [ExtensionDeclSyntax] {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
-    let names = structDecl.memberBlock.members.compactMap { member -> String? in
-      guard let variable = member.decl.as(VariableDeclSyntax.self),
-        variable.attributes.contains(named: "Presents"),
-        let binding = variable.bindings.first,
-        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
-      else { return nil }
-      return name
-    }
+    let names = structDecl.propertyNames { $0.attributes.contains(named: "Presents") }
     return PresentsStorageMacro.storageExtension(
       of: type,
       access: declaration.modifiers.accessPrefix,
       availability: availability,
       storage: names.map { (paths: ["$\($0)", $0], storage: "_\($0)") }
     )
+  }
+}
+
+extension ObservableStateMacro {
+  /// For a struct, the `_TrackedStorage` conformance naming the storage behind each tracked
+  /// property: a reducer operator (`Scope(state: \.child, …)`) changes a child in place there,
+  /// and tells the property's observers itself, instead of copying the child out through the
+  /// getter and back through the setter on every action.
+  static func trackedStorage(
+    of declaration: some DeclGroupSyntax,
+    type: some TypeSyntaxProtocol,
+    availability: AttributeListSyntax
+  ) -> [ExtensionDeclSyntax] {
+    guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+    let names = structDecl.propertyNames { $0.isTrackable }
+    guard !names.isEmpty else { return [] }
+    let lookups = names.map { name in
+      """
+          if keyPath == \\Self.\(name) {
+            return ComposableCore._TrackedProperty(
+              storage: \\Self._\(name),
+              identity: { ComposableCore._$stateIdentity($0.pointee) },
+              announce: { $0._$observationRegistrar.didChange($0, keyPath: \\.\(name)) }
+            )
+          }
+      """
+    }
+    let access = declaration.modifiers.accessPrefix
+    let decl: DeclSyntax = """
+      \(availability)extension \(type.trimmed): ComposableCore._TrackedStorage {
+        \(raw: access)static func _$trackedProperty(_ keyPath: Swift.AnyKeyPath) -> ComposableCore._TrackedProperty? {
+      \(raw: lookups.joined(separator: "\n"))
+          return nil
+        }
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+}
+
+extension StructDeclSyntax {
+  /// The name of each property declared with one name for which `include` holds.
+  fileprivate func propertyNames(where include: (VariableDeclSyntax) -> Bool) -> [String] {
+    memberBlock.members.compactMap { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self), include(variable) else {
+        return nil
+      }
+      return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier
+        .trimmed.text
+    }
   }
 }
 

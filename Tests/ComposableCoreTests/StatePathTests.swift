@@ -99,3 +99,180 @@ struct Holder: Reducer {
     }
   }
 }
+
+/// Observable state whose children the operators reach at the storage behind each tracked
+/// property (`_TrackedStorage`), each child holding a collection that a copy would duplicate.
+@Reducer
+struct TrackedHolder {
+  @ObservableState
+  struct State: Equatable {
+    var list = Inner()
+    var optionalList: Inner? = Inner()
+    var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+    var plain = 0
+  }
+
+  @ObservableState
+  struct Inner: Equatable {
+    var items = Array(0..<1_000)
+  }
+
+  @ObservableState
+  struct Row: Equatable, Identifiable {
+    let id: Int
+    var items = Array(0..<1_000)
+  }
+
+  enum Action {
+    case list(Int)
+    case optionalList(Int)
+    case rows(IdentifiedAction<Int, Int>)
+    case plain(Int)
+    case listReplaced
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: \.list) {
+      Reduce<Inner, Int> { state, action in
+        state.items[0] += action
+        return .none
+      }
+    }
+    Scope(state: \.plain, action: \.plain) { Adder() }
+    Reduce { state, action in
+      if case .listReplaced = action { state.list = Inner() }
+      return .none
+    }
+    .ifLet(\.optionalList, action: \.optionalList) {
+      Reduce<Inner, Int> { state, action in
+        if action < 0 {
+          state = Inner()
+        } else {
+          state.items[0] += action
+        }
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) {
+      Reduce<Row, Int> { state, action in
+        state.items[0] += action
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct TrackedStatePathTests {
+  /// Where each child's collection is: the same buffer after an action means the child was
+  /// changed where it is stored, not copied out through its getter and written back.
+  func buffers(_ store: StoreOf<TrackedHolder>) -> [UInt] {
+    store.withState { state in
+      [state.list.items, state.optionalList!.items, state.rows[id: 2]!.items].map {
+        $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      }
+    }
+  }
+
+  @Test func childrenOfObservableStateAreChangedInPlace() {
+    let store = Store(initialState: TrackedHolder.State()) { TrackedHolder() }
+    let before = buffers(store)
+    store.send(.list(1))
+    store.send(.optionalList(2))
+    store.send(.rows(.element(id: 2, action: 3)))
+    #expect(buffers(store) == before)
+    #expect(store.list.items[0] == 1)
+    #expect(store.optionalList?.items[0] == 2)
+    #expect(store.rows[id: 2]?.items[0] == 3)
+  }
+
+  @Test func aChildChangedInPlaceTellsOnlyItsOwnReaders() {
+    let store = Store(initialState: TrackedHolder.State()) { TrackedHolder() }
+    let listReader = ChangeCounter { _ = store.list }
+    let optionalReader = ChangeCounter { _ = store.optionalList }
+    let rowsReader = ChangeCounter { _ = store.rows }
+    let itemsReader = ChangeCounter { _ = store.list.items }
+    store.send(.list(1))
+    store.send(.optionalList(1))
+    store.send(.rows(.element(id: 1, action: 1)))
+    #expect(listReader.changes == 0)
+    #expect(optionalReader.changes == 0)
+    #expect(rowsReader.changes == 0)
+    #expect(itemsReader.changes == 1)
+  }
+
+  @Test func aChildThatReplacesItselfTellsTheReadersOfItsProperty() {
+    let store = Store(initialState: TrackedHolder.State()) { TrackedHolder() }
+    let optionalReader = ChangeCounter { _ = store.optionalList }
+    store.send(.optionalList(-1))
+    #expect(optionalReader.changes == 1)
+    #expect(store.optionalList == TrackedHolder.Inner())
+  }
+
+  @Test func aValueWithoutIdentityTellsItsReadersOfEveryChange() {
+    let store = Store(initialState: TrackedHolder.State()) { TrackedHolder() }
+    let plainReader = ChangeCounter { _ = store.plain }
+    store.send(.plain(4))
+    #expect(plainReader.changes == 1)
+    #expect(store.plain == 4)
+  }
+
+  @Test func trackedChildrenAreEditedAsTheirAccessorsWould() async {
+    let store = TestStore(initialState: TrackedHolder.State()) { TrackedHolder() }
+    await store.send(.list(1)) { $0.list.items[0] = 1 }
+    await store.send(.optionalList(2)) { $0.optionalList?.items[0] = 2 }
+    await store.send(.rows(.element(id: 1, action: 3))) { $0.rows[id: 1]?.items[0] = 3 }
+    await store.send(.plain(4)) { $0.plain = 4 }
+    await store.send(.listReplaced) { $0.list.items[0] = 0 }
+  }
+}
+
+/// Generic observable state with properties only the state itself may set, which the generated
+/// storage lookup names like any other.
+@Reducer
+struct GenericTracked<Item: Equatable & Sendable> {
+  @ObservableState
+  struct State: Equatable {
+    var items: [Item] = []
+    private(set) var appended = 0
+    private var secret = 0
+
+    mutating func countAppend() {
+      appended += 1
+      secret = appended
+    }
+  }
+
+  enum Action {
+    case append(Item)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.items, action: \.append) {
+      Reduce<[Item], Item> { items, item in
+        items.append(item)
+        return .none
+      }
+    }
+    Reduce { state, _ in
+      state.countAppend()
+      return .none
+    }
+  }
+}
+
+extension TrackedStatePathTests {
+  @Test func aGenericStatesPropertiesAreReachedAtTheirStorage() async {
+    let store = TestStore(initialState: GenericTracked<String>.State()) {
+      GenericTracked<String>()
+    }
+    await store.send(.append("a")) {
+      $0.items = ["a"]
+      $0.countAppend()
+    }
+    #expect(
+      GenericTracked<String>.State._$trackedProperty(\GenericTracked<String>.State.items) != nil)
+    #expect(
+      GenericTracked<String>.State._$trackedProperty(\GenericTracked<String>.State.appended) != nil)
+  }
+}

@@ -101,6 +101,34 @@ struct ObservableStateMacroTests {
           )
         }
       }
+
+      extension State: ComposableCore._TrackedStorage {
+        public static func _$trackedProperty(_ keyPath: Swift.AnyKeyPath) -> ComposableCore._TrackedProperty? {
+          if keyPath == \Self.count {
+            return ComposableCore._TrackedProperty(
+              storage: \Self._count,
+              identity: {
+                ComposableCore._$stateIdentity($0.pointee)
+              },
+              announce: {
+                $0._$observationRegistrar.didChange($0, keyPath: \.count)
+              }
+            )
+          }
+          if keyPath == \Self.title {
+            return ComposableCore._TrackedProperty(
+              storage: \Self._title,
+              identity: {
+                ComposableCore._$stateIdentity($0.pointee)
+              },
+              announce: {
+                $0._$observationRegistrar.didChange($0, keyPath: \.title)
+              }
+            )
+          }
+          return nil
+        }
+      }
       """#
     }
   }

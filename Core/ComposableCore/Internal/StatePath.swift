@@ -4,21 +4,40 @@
 /// Operators read and edit child state on every action. Through a key path that costs hundreds of
 /// instructions (the standard library looks up type metadata for each projection); at a known
 /// offset it is a pointer access. Computed properties keep going through the key path, so their
-/// getters and setters run exactly as written.
+/// getters and setters run exactly as written, except the tracked properties of observable state,
+/// which name their storage (``_TrackedStorage``): through a key path, the getter copies the child
+/// out and the setter writes it back, so an action that changes a collection inside the child
+/// copied the whole collection. Those are changed at their storage, and their observers told
+/// exactly when the accessors would tell them.
 @usableFromInline
 struct StatePath<Root, Value> {
-  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-  /// The child's offset, or `-1` when the key path goes through a computed property. Not an
-  /// `Int?`: that takes two words, and operators carry this value on every action.
+  /// Where the child is: its offset when the key path is stored properties only. Otherwise
+  /// negative: `-1` to go through the key path, `-2 - offset` for a tracked property stored at
+  /// `offset`. One word, not an enum or an optional: operators carry this value on every action,
+  /// and a plain stored child, the common case, is told apart by its sign (a test against a
+  /// larger constant cost about 8 instructions a level).
   @usableFromInline let offset: Int
+  @usableFromInline let route: StateRoute<Root, Value>
 
   @usableFromInline
   init(_ keyPath: WritableKeyPath<Root, Value>) {
-    self.keyPath = keyPath
-    self.offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
+    if let offset = MemoryLayout<Root>.offset(of: keyPath) {
+      self.offset = offset
+      self.route = StateRoute(keyPath: keyPath)
+    } else if let (offset, route) = StateRoute.trackedStorage(behind: keyPath) {
+      self.offset = -2 - offset
+      self.route = route
+    } else {
+      self.offset = -1
+      self.route = StateRoute(keyPath: keyPath)
+    }
   }
 
-  /// Whether the child is at a known offset: the key path is stored properties only.
+  /// The key path the operator was given.
+  @inlinable var keyPath: WritableKeyPath<Root, Value> { route.keyPath }
+
+  /// Whether the child is at a known offset, which ``child(in:)`` reaches: the key path is
+  /// stored properties only.
   @inlinable var isStored: Bool { offset >= 0 }
 
   /// The child inside the parent at `root`, for a stored path; valid as long as `root` is.
@@ -34,17 +53,86 @@ struct StatePath<Root, Value> {
     UnsafeMutableRawPointer(mutating: root + offset).assumingMemoryBound(to: Value.self)
   }
 
-  /// Reads the child state without copying it out of the parent when it is stored.
+  /// Reads the child state without copying it out of the parent when it is stored. A reducer's
+  /// read is not an observer's: a tracked property's read at its storage is not reported.
   @inlinable
   func read<T>(_ root: inout Root, _ body: (Value) -> T) -> T {
-    guard isStored else { return body(root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { body(child(in: $0).pointee) }
+    guard offset < 0 else {
+      return withUnsafeMutablePointer(to: &root) { body(child(in: $0).pointee) }
+    }
+    guard offset < -1 else { return body(root[keyPath: keyPath]) }
+    let storage = -2 - offset
+    return withUnsafeMutablePointer(to: &root) { body(Self.child(at: storage, in: $0).pointee) }
   }
 
-  /// Edits the child state in place.
+  /// Edits the child state in place. A tracked property's observers are told after the change
+  /// when its `_modify` accessor would tell them; the two calls that decide it are out of line,
+  /// as inlined they made every operator's frame larger on the plain path.
   @inlinable
   func modify<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
-    guard isStored else { return body(&root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { body(&child(in: $0).pointee) }
+    guard offset < 0 else {
+      return withUnsafeMutablePointer(to: &root) { body(&child(in: $0).pointee) }
+    }
+    guard offset < -1 else { return body(&root[keyPath: keyPath]) }
+    let storage = -2 - offset
+    return withUnsafeMutablePointer(to: &root) { root in
+      let before = route.identity(at: storage, in: root)
+      let result = body(&Self.child(at: storage, in: root).pointee)
+      route.announceChange(from: before, at: storage, in: root)
+      return result
+    }
+  }
+}
+
+/// What a ``StatePath`` needs besides the child's offset: the key path, and for a tracked
+/// property of observable state how its observers are told. A class, so that an operator carries
+/// one word for all of it.
+@usableFromInline
+final class StateRoute<Root, Value> {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+  /// The identity a tracked property's accessors compare before and after a change.
+  @usableFromInline let identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)?
+  /// Tells a tracked property's observers that it changed.
+  @usableFromInline let announce: (@Sendable (Root) -> Void)?
+
+  init(
+    keyPath: WritableKeyPath<Root, Value>,
+    identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)? = nil,
+    announce: (@Sendable (Root) -> Void)? = nil
+  ) {
+    self.keyPath = keyPath
+    self.identity = identity
+    self.announce = announce
+  }
+
+  /// The storage behind `keyPath` when it names a tracked property of `Root`: its offset, and
+  /// the route that tells its observers.
+  static func trackedStorage(
+    behind keyPath: WritableKeyPath<Root, Value>
+  ) -> (offset: Int, route: StateRoute)? {
+    guard let property = (Root.self as? any _TrackedStorage.Type)?._$trackedProperty(keyPath),
+      let storage = property.storage as? WritableKeyPath<Root, Value>,
+      let offset = MemoryLayout<Root>.offset(of: storage),
+      let identity = property.identity as? @Sendable (UnsafePointer<Value>) -> _StateIdentity,
+      let announce = property.announce as? @Sendable (Root) -> Void
+    else { return nil }
+    return (offset, StateRoute(keyPath: keyPath, identity: identity, announce: announce))
+  }
+
+  /// The identity of the tracked property stored at `offset`, before a change.
+  @inlinable @inline(never)
+  func identity(at offset: Int, in root: UnsafeMutablePointer<Root>) -> _StateIdentity {
+    identity!(StatePath<Root, Value>.child(at: offset, in: root))
+  }
+
+  /// After a change of the tracked property stored at `offset`, tells its observers when its
+  /// `_modify` accessor would: its identity changed (an observable child that replaced itself,
+  /// a collection whose ids changed), or it has none.
+  @inlinable @inline(never)
+  func announceChange(
+    from before: _StateIdentity, at offset: Int, in root: UnsafeMutablePointer<Root>
+  ) {
+    let after = identity!(StatePath<Root, Value>.child(at: offset, in: root))
+    if !before.isSame(as: after) { announce!(root.pointee) }
   }
 }

@@ -64,6 +64,38 @@ public func _$stateID<T>(of state: T) -> ObservableStateID {
   ObservableStateID()
 }
 
+/// Observable state that names the storage behind its tracked properties: what
+/// `@ObservableState` makes of a struct. A reducer operator (`Scope`, `ifLet`, `forEach`) changes
+/// a child in place there, where a key path through the observed accessors would copy the child
+/// out and back on every action, and a collection in it with it.
+public protocol _TrackedStorage: ObservableState {
+  /// The tracked property at `keyPath` (`\.child`), or `nil` for any other key path.
+  static func _$trackedProperty(_ keyPath: AnyKeyPath) -> _TrackedProperty?
+}
+
+/// A tracked property of observable state, as a reducer operator reaches it: its storage, the
+/// identity its accessors compare before and after a change, and how its observers are told.
+public struct _TrackedProperty {
+  @usableFromInline let storage: AnyKeyPath
+  // Typed where the operator asking knows the types: `@Sendable (UnsafePointer<Value>) ->
+  // _StateIdentity` and `@Sendable (Root) -> Void`.
+  @usableFromInline let identity: Any
+  @usableFromInline let announce: Any
+
+  /// Describes a property stored at `storage`. `identity` reads the value's identity where it is
+  /// (a copy of the value would retain everything it holds); `announce` tells its observers it
+  /// changed.
+  public init<Root, Value>(
+    storage: WritableKeyPath<Root, Value>,
+    identity: @escaping @Sendable (UnsafePointer<Value>) -> _StateIdentity,
+    announce: @escaping @Sendable (Root) -> Void
+  ) {
+    self.storage = storage
+    self.identity = identity
+    self.announce = announce
+  }
+}
+
 /// What `@ObservableState` stores in a struct: the value's identity and the registrar its
 /// properties report reads and changes to. Every registrar equals every other, so it never
 /// makes two states unequal.
@@ -112,6 +144,15 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
     to newIdentity: _StateIdentity
   ) {
     guard !oldIdentity.isSame(as: newIdentity) else { return }
+    didChange(subject, keyPath: keyPath)
+  }
+
+  /// Tells observers of `keyPath` that the property changed, once the change is made.
+  @inlinable
+  public func didChange<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
     registrar.willSet(subject, keyPath: keyPath)
     registrar.didSet(subject, keyPath: keyPath)
   }
