@@ -342,6 +342,33 @@ struct StackStateTests {
     }
   }
 
+  @Test func anElementChangedByIdIsChangedWhereItIs() {
+    struct Failure: Error {}
+    func failing(_ items: inout [Int]) throws {
+      items[1] = -1
+      throw Failure()
+    }
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      var stack: StackState<[Int]> = [[1], Array(0..<1_000), [3]]
+      let buffer = { stack[id: 1]!.withUnsafeBufferPointer { $0.baseAddress } }
+      let before = buffer()
+      stack[id: 1]![0] = 7
+      // Not copied out and back, which would have copied the list it holds.
+      #expect(buffer() == before)
+      #expect(stack.ids == [0, 1, 2])
+      #expect(stack.map(\.first) == [1, 7, 3])
+      // A change cut short by an error keeps the element where it was, as changed so far.
+      #expect(throws: Failure.self) { try failing(&stack[id: 1]!) }
+      #expect(stack.ids == [0, 1, 2])
+      #expect(stack[id: 1]?[1] == -1)
+      stack[id: 1] = nil
+      #expect(stack.ids == [0, 2])
+      #expect(Array(stack) == [[1], [3]])
+    }
+  }
+
   @Test func equalityIncludesIds() {
     withDependencies {
       $0.stackElementID = StackElementIDGenerator()

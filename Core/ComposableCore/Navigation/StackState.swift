@@ -118,14 +118,18 @@ public struct StackState<Element> {
     }
     _modify {
       if let index = _ids.firstIndex(of: id) {
-        var element: Element? = _elements[index]
-        yield &element
-        if let element {
-          _elements[index] = element
-        } else {
-          _ids.remove(at: index)
-          _elements.remove(at: index)
+        // Moved out while it changes, not copied: a copy would make the element's own storage
+        // (a list it holds) copy itself on the first change. A stack is as deep as a screen's
+        // navigation, so moving the elements above it is cheap.
+        var element: Element? = _elements.remove(at: index)
+        defer {
+          if let element {
+            _elements.insert(element, at: index)
+          } else {
+            _ids.remove(at: index)
+          }
         }
+        yield &element
       } else {
         var element: Element?
         yield &element
