@@ -276,3 +276,45 @@ extension TrackedStatePathTests {
       GenericTracked<String>.State._$trackedProperty(\GenericTracked<String>.State.appended) != nil)
   }
 }
+
+/// A navigation stack in observable state, each element holding a collection.
+@Reducer
+struct TrackedStack {
+  @ObservableState
+  struct State: Equatable {
+    var path: StackState<TrackedHolder.Inner> = [TrackedHolder.Inner()]
+  }
+
+  enum Action {
+    case path(StackAction<TrackedHolder.Inner, Int>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.path, action: \.path) {
+        Reduce<TrackedHolder.Inner, Int> { state, action in
+          state.items[0] += action
+          return .none
+        }
+      }
+  }
+}
+
+extension TrackedStatePathTests {
+  @Test func aStackElementOfObservableStateIsChangedInPlace() {
+    let store = Store(initialState: TrackedStack.State()) { TrackedStack() }
+    let id = store.path.ids[0]
+    let buffer = {
+      store.withState { $0.path[id: id]!.items.withUnsafeBufferPointer { $0.baseAddress } }
+    }
+    let before = buffer()
+    let pathReader = ChangeCounter { _ = store.path }
+    store.send(.path(.element(id: id, action: 2)))
+    #expect(buffer() == before)
+    #expect(store.path[id: id]?.items[0] == 2)
+    #expect(pathReader.changes == 0)
+    store.send(.path(.push(id: 99, state: TrackedHolder.Inner())))
+    #expect(pathReader.changes == 1)
+    #expect(store.path.ids.count == 2)
+  }
+}

@@ -129,9 +129,26 @@ extension Reducer {
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
   let destination: Destination
-  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  /// Where the stack is: for an `@ObservableState` parent, the storage behind `path`, changed in
+  /// place (through the property's accessors, an element's action copied the whole stack, and
+  /// with it any collection the element changed).
+  let toStackState: StatePath<Parent.State, StackState<Destination.State>>
   let toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: IssueLocation
+
+  init(
+    parent: Parent,
+    destination: Destination,
+    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+    toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = StatePath(toStackState)
+    self.toStackAction = toStackAction
+    self.location = location
+  }
 
   /// Runs the element for element actions, then the parent, then applies a push or pop.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
@@ -141,7 +158,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let toStackAction = self.toStackAction
 
     if case .element(let id, let elementAction)? = stackAction {
-      if state[keyPath: toStackState][id: id] == nil {
+      if toStackState.read(&state, { $0[id: id] == nil }) {
         location.report(
           """
           A "forEach" at "\(location)" received an action for a missing stack element:
@@ -153,26 +170,25 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           """
         )
       } else {
-        destinationEffects = destination.reduce(
-          into: &state[keyPath: toStackState][id: id]!,
-          action: elementAction
-        )
+        destinationEffects = toStackState.modify(&state) {
+          destination.reduce(into: &$0[id: id]!, action: elementAction)
+        }
         .map { toStackAction.embed(StackAction.element(id: id, action: $0)) }
         .dismissing(
           with: toStackAction.embed(
             StackAction<Destination.State, Destination.Action>.popFrom(id: id))
         )
-        .scoped(to: EffectScope(location: toStackState, id: id))
+        .scoped(to: EffectScope(location: toStackState.keyPath, id: id))
       }
     }
 
-    let idsBefore = state[keyPath: toStackState].ids
+    let idsBefore = toStackState.read(&state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
 
     switch stackAction {
     case .popFrom(let id)?:
-      if state[keyPath: toStackState][id: id] != nil {
-        state[keyPath: toStackState].pop(from: id)
+      if toStackState.read(&state, { $0[id: id] != nil }) {
+        toStackState.modify(&state) { $0.pop(from: id) }
       } else if !idsBefore.contains(id) {
         location.report(
           """
@@ -182,7 +198,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         )
       }
     case .push(let id, let element)?:
-      if state[keyPath: toStackState].ids.contains(id) {
+      if toStackState.read(&state, { $0.ids.contains(id) }) {
         location.report(
           """
           A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
@@ -191,19 +207,19 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           """
         )
       } else {
-        state[keyPath: toStackState].append(element, id: id)
+        toStackState.modify(&state) { $0.append(element, id: id) }
       }
     case .element?, nil:
       break
     }
 
-    let idsAfter = state[keyPath: toStackState].ids
+    let idsAfter = toStackState.read(&state) { $0.ids }
     var removals = Effect<Parent.Action>.none
     if idsBefore != idsAfter {
       let remaining = Set(idsAfter)
       removals = .merge(
         idsBefore.filter { !remaining.contains($0) }.map {
-          .cancelScope(EffectScope(location: toStackState, id: $0))
+          .cancelScope(EffectScope(location: toStackState.keyPath, id: $0))
         }
       )
     }
