@@ -33,7 +33,8 @@ let package = Package(
   targets: [
     benchmarkSuite("CacheBenchmarks", using: ["CacheClientLive", "Zlib"]),
     benchmarkSuite(
-      "TodoListBenchmarks", using: ["ComposableCore", "TodoListFeature", "TodosClient"]),
+      "TodoListBenchmarks",
+      using: ["AnalyticsClient", "AppFeature", "ComposableCore", "TodoListFeature", "TodosClient"]),
     benchmarkSuite("RuntimeBenchmarks", using: ["ComposableCore", "ComposableTestSupport"]),
     // Not a benchmark: runs one runtime scenario in a loop, for `valgrind --tool=callgrind`,
     // which counts instructions reliably on this VM where timings are noisy. It lives outside

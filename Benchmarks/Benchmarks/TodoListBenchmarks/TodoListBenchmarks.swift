@@ -1,3 +1,5 @@
+import AnalyticsClient
+import AppFeature
 import Benchmark
 import ComposableCore
 import Foundation
@@ -8,15 +10,33 @@ import TodosClient
 /// never advances, so the debounced sort stays pending and each toggle measures the toggle.
 @MainActor
 func makeStore(count: Int) -> StoreOf<TodoList> {
+  Store(initialState: makeList(count: count)) {
+    TodoList()
+  } withDependencies: {
+    $0.todosClient = TodosClient(load: { [] }, apply: { _ in })
+    $0.continuousClock = TestClock()
+  }
+}
+
+/// A loaded list of `count` todos.
+func makeList(count: Int) -> TodoList.State {
   let todos = IdentifiedArray(
     uniqueElements: (0..<count).map {
       TodoItem(id: UUID($0), title: "Todo \($0)", createdAt: Date(timeIntervalSince1970: 0))
     }
   )
-  return Store(initialState: TodoList.State(todos: todos, hasLoaded: true)) {
-    TodoList()
+  return TodoList.State(todos: todos, hasLoaded: true)
+}
+
+/// The app's root store holding `count` todos, as the terminal app runs it: the todo list is one
+/// tab, reached through the app's `Scope`, with analytics recording nothing.
+@MainActor
+func makeAppStore(count: Int) -> StoreOf<AppReducer> {
+  Store(initialState: AppReducer.State(selectedTab: .todos, todos: makeList(count: count))) {
+    AppReducer()
   } withDependencies: {
     $0.todosClient = TodosClient(load: { [] }, apply: { _ in })
+    $0.analyticsClient = AnalyticsClient(track: { _ in })
     $0.continuousClock = TestClock()
   }
 }
@@ -42,6 +62,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
           store.send(.todos(.element(id: id, action: .toggleCompletionButtonTapped)))
+        }
+        benchmark.stopMeasurement()
+      }
+    }
+
+    Benchmark(
+      "App root store: toggle one todo in \(count)",
+      configuration: .init(scalingFactor: .kilo)
+    ) { benchmark in
+      nonisolated(unsafe) let benchmark = benchmark
+      await MainActor.run {
+        let store = makeAppStore(count: count)
+        let id = UUID(count / 2)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          store.send(.todos(.todos(.element(id: id, action: .toggleCompletionButtonTapped))))
         }
         benchmark.stopMeasurement()
       }
