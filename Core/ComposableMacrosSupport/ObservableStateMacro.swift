@@ -129,13 +129,14 @@ extension ObservableStateMacro: ExtensionMacro {
         guard binding.accessorBlock == nil,
           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
         else { return nil }
+        let bare = name.withoutBackticks
         if variable.attributes.contains(named: "Presents") {
-          return "\"\(name)\": _\(name).wrappedValue as Any"
+          return "\"\(bare)\": _\(bare).wrappedValue as Any"
         }
         if variable.isTrackable {
-          return "\"\(name)\": _\(name) as Any"
+          return "\"\(bare)\": _\(bare) as Any"
         }
-        return "\"\(name)\": \(name) as Any"
+        return "\"\(bare)\": \(name) as Any"
       }
     }
     let access = declaration.modifiers.accessPrefix
@@ -167,7 +168,9 @@ extension ObservableStateMacro: ExtensionMacro {
       of: type,
       access: declaration.modifiers.accessPrefix,
       availability: availability,
-      storage: names.map { (paths: ["$\($0)", $0], storage: "_\($0)") }
+      storage: names.map {
+        (paths: ["$\($0.withoutBackticks)", $0], storage: "_\($0.withoutBackticks)")
+      }
     )
   }
 }
@@ -189,7 +192,7 @@ extension ObservableStateMacro {
       """
           if keyPath == \\Self.\(name) {
             return ComposableCore._TrackedProperty(
-              storage: \\Self._\(name),
+              storage: \\Self._\(name.withoutBackticks),
               identity: { ComposableCore._$stateIdentity($0.pointee) },
               announce: { $0._$observationRegistrar.didChange($0, keyPath: \\.\(name)) }
             )
@@ -254,7 +257,8 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier,
       variable.bindings.first?.accessorBlock == nil
     else { return [] }
-    return observedAccessors(property: name.trimmed.text, storage: "_\(name.trimmed.text)")
+    return observedAccessors(
+      property: name.trimmed.text, storage: "_\(name.trimmed.text.withoutBackticks)")
   }
 
   /// Accessors of `property` over `storage` (a stored property or a path into one) that report
@@ -314,7 +318,7 @@ extension ObservationStateTrackedMacro: PeerMacro {
     return [
       """
       @ComposableCore.ObservationStateIgnored
-      private var _\(raw: name.trimmed.text)\(raw: type)\(raw: initializer)
+      private var _\(raw: name.trimmed.text.withoutBackticks)\(raw: type)\(raw: initializer)
       """
     ]
   }

@@ -94,7 +94,7 @@ extension PresentsMacro: AccessorMacro {
   ) throws -> [AccessorDeclSyntax] {
     guard let property = property(declaration, in: context, diagnose: true) else { return [] }
     if isInObservableState(context) {
-      let storage = "_\(property.name.text)"
+      let storage = "_\(property.name.text.withoutBackticks)"
       return ObservationStateTrackedMacro.observedAccessors(
         property: property.name.text,
         storage: "\(storage).wrappedValue",
@@ -104,7 +104,7 @@ extension PresentsMacro: AccessorMacro {
     }
     // Outside observable state, `$name` itself is the storage: a stored property, which
     // `ifLet(\.$name, …)` reaches directly rather than through a getter and a setter.
-    let storage = "$\(property.name.text)"
+    let storage = "$\(property.name.text.withoutBackticks)"
     return [
       """
       @storageRestrictions(initializes: \(raw: storage))
@@ -136,6 +136,7 @@ extension PresentsMacro: PeerMacro {
     // The accessor role reports what is wrong; this one only declines.
     guard let property = property(declaration, in: context, diagnose: false) else { return [] }
     let name = property.name.text
+    let bare = name.withoutBackticks
     let stateType = "ComposableCore.PresentationState<\(property.wrapped)>"
     // Like a stored optional, the property starts out `nil` unless it says otherwise.
     let initialValue = property.initializer?.trimmedDescription ?? "nil"
@@ -143,31 +144,31 @@ extension PresentsMacro: PeerMacro {
       // `$name` is observed as `name`: both are the same presented state.
       return [
         """
-        \(raw: property.access)var $\(raw: name): \(raw: stateType) {
+        \(raw: property.access)var $\(raw: bare): \(raw: stateType) {
           get {
             _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
-            return _\(raw: name)
+            return _\(raw: bare)
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: name), newValue, ComposableCore._$stateIdentity)
+            _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: bare), newValue, ComposableCore._$stateIdentity)
           }
           _modify {
-            let oldIdentity = ComposableCore._$stateIdentity(_\(raw: name))
+            let oldIdentity = ComposableCore._$stateIdentity(_\(raw: bare))
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), from: oldIdentity, to: ComposableCore._$stateIdentity(_\(raw: name)))
+              _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), from: oldIdentity, to: ComposableCore._$stateIdentity(_\(raw: bare)))
             }
-            yield &_\(raw: name)
+            yield &_\(raw: bare)
           }
         }
         """,
         """
         @ComposableCore.ObservationStateIgnored
-        private var _\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))
+        private var _\(raw: bare) = \(raw: stateType)(wrappedValue: \(raw: initialValue))
         """,
       ]
     }
     return [
-      "\(raw: property.access)var $\(raw: name) = \(raw: stateType)(wrappedValue: \(raw: initialValue))"
+      "\(raw: property.access)var $\(raw: bare) = \(raw: stateType)(wrappedValue: \(raw: initialValue))"
     ]
   }
 }
@@ -233,9 +234,10 @@ public enum PresentsStorageMacro: ExtensionMacro {
         let binding = variable.bindings.first,
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
       else { return nil }
-      if variable.attributes.contains(named: "Presents") { return ([name], "$\(name)") }
+      let bare = name.withoutBackticks
+      if variable.attributes.contains(named: "Presents") { return ([name], "$\(bare)") }
       if variable.attributes.contains(named: "PresentationState") {
-        return ([name, "$\(name)"], "_\(name)")
+        return ([name, "$\(bare)"], "_\(bare)")
       }
       return nil
     }

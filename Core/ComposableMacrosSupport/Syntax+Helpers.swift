@@ -69,3 +69,11 @@ struct MacroMessage: DiagnosticMessage, FixItMessage {
   var diagnosticID: MessageID { MessageID(domain: "ComposableMacros", id: id) }
   var fixItID: MessageID { diagnosticID }
 }
+
+extension String {
+  /// A property's name without the backticks that let it be a keyword (`` `default` ``), for
+  /// the names the macros make from it (`_default`, `$default`), where backticks cannot go.
+  var withoutBackticks: String {
+    filter { $0 != "`" }
+  }
+}

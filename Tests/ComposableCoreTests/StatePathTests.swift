@@ -318,3 +318,42 @@ extension TrackedStatePathTests {
     #expect(store.path.ids.count == 2)
   }
 }
+
+/// Properties named with keywords, in backticks, in observable and in plain state: the storage
+/// the macros make for them (`_default`, `$repeat`) has no backticks.
+@Reducer
+struct Keywords {
+  @ObservableState
+  struct State: Equatable {
+    var `default` = 0
+    @Presents var `repeat`: TrackedHolder.Inner?
+  }
+
+  struct Plain: Equatable {
+    @Presents var `repeat`: TrackedHolder.Inner?
+  }
+
+  enum Action {
+    case bump(Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.default, action: \.bump) { Adder() }
+  }
+}
+
+extension TrackedStatePathTests {
+  @Test func propertiesNamedWithKeywordsAreObservedAndReached() async {
+    let store = Store(initialState: Keywords.State()) { Keywords() }
+    let reader = ChangeCounter { _ = store.default }
+    store.send(.bump(2))
+    #expect(reader.changes == 1)
+    #expect(store.default == 2)
+    #expect(store.repeat == nil)
+    #expect(Keywords.State._$trackedProperty(\Keywords.State.default) != nil)
+    var plain = Keywords.Plain()
+    plain.repeat = TrackedHolder.Inner()
+    #expect(plain.$repeat.wrappedValue != nil)
+    #expect(String(customDumping: Keywords.State()).contains("default: 0"))
+  }
+}
