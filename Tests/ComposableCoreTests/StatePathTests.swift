@@ -357,3 +357,61 @@ extension TrackedStatePathTests {
     #expect(String(customDumping: Keywords.State()).contains("default: 0"))
   }
 }
+
+/// Enum state whose case holds a collection, reached by `Scope` over the case and by
+/// `ifCaseLet`.
+@Reducer
+struct CaseHolder {
+  @CasePathable
+  enum State: Equatable {
+    case list([Int])
+    case other
+  }
+
+  enum Action {
+    case list(Int)
+    case listByIfCaseLet(Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: \.list) {
+      Reduce<[Int], Int> { items, action in
+        items[0] += action
+        return .none
+      }
+    }
+    EmptyReducer()
+      .ifCaseLet(\.list, action: \.listByIfCaseLet) {
+        Reduce<[Int], Int> { items, action in
+          items[1] += action
+          return .none
+        }
+      }
+  }
+}
+
+extension TrackedStatePathTests {
+  @Test func aCaseOfEnumStateIsChangedWhereItIs() async {
+    let store = Store(initialState: CaseHolder.State.list(Array(0..<1_000))) { CaseHolder() }
+    let buffer = {
+      store.withState { state -> UInt in
+        guard case .list(let items) = state else { return 0 }
+        return items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      }
+    }
+    // Checked after each action: a copy frees the old buffer, whose address the next copy may
+    // be given.
+    let before = buffer()
+    store.send(.list(2))
+    #expect(buffer() == before)
+    store.send(.listByIfCaseLet(3))
+    #expect(buffer() == before)
+    #expect(store.state == .list([2, 4] + Array(2..<1_000)))
+    let other = TestStore(initialState: CaseHolder.State.other) { CaseHolder() }
+    await withKnownIssue {
+      await other.send(.list(1))
+    } matching: { issue in
+      issue.description.contains("different case")
+    }
+  }
+}

@@ -95,6 +95,36 @@ package final class CaseAccess<Root, Value>: Sendable {
   package func embed(_ value: consuming Value) -> Root {
     embedFunction(value)
   }
+
+  /// Changes the case's value where it is and returns what `body` returned, or returns `nil`
+  /// without calling `body` when `root` is in another case.
+  ///
+  /// The root is moved out of its place and let go of once the value is extracted, so that the
+  /// value is the only holder of its storage while it changes: extracted from a root left in
+  /// place, it shared the root's storage, and changing a collection in it copied the whole
+  /// collection. The place holds no value while `body` runs, which only sees the extracted
+  /// value, and is filled again before this returns.
+  @inlinable
+  package func modify<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T? {
+    withUnsafeMutablePointer(to: &root) { place in
+      guard var value = take(from: place) else { return nil }
+      let result = body(&value)
+      place.initialize(to: embedFunction(value))
+      return result
+    }
+  }
+
+  /// Moves the root out of `place` and returns its case's value, the root gone; or, for another
+  /// case, puts the root back and returns `nil`.
+  @inlinable
+  func take(from place: UnsafeMutablePointer<Root>) -> Value? {
+    let root = place.move()
+    guard let value = extractFunction(root) else {
+      place.initialize(to: root)
+      return nil
+    }
+    return value
+  }
 }
 
 /// How `@_CaseAccessors` hands over one case whose payload is a single value (or none): its

@@ -151,12 +151,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if var childState = toChildState.extract(from: state) {
+      if let effects = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
+      {
         let toChildAction = self.toChildAction
-        childEffects = child.reduce(into: &childState, action: childAction)
-          .map { toChildAction.embed($0) }
-          .scoped(to: effectScope)
-        state = toChildState.embed(childState)
+        childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
       } else {
         location.report(
           """

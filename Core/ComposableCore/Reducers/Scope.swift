@@ -63,12 +63,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     if toChildProperty != nil {
       childEffect = toChildProperty!.modify(&state) { child.reduce(into: &$0, action: childAction) }
     } else {
-      guard var childState = toChildCase!.extract(from: state) else {
+      guard
+        let effect = toChildCase!.modify(&state, { child.reduce(into: &$0, action: childAction) })
+      else {
         Self.reportOtherCase(action: action, state: state, at: location)
         return .none
       }
-      childEffect = child.reduce(into: &childState, action: childAction)
-      state = toChildCase!.embed(childState)
+      childEffect = effect
     }
     guard !childEffect.isNone else { return .none }
     let toChildAction = self.toChildAction
