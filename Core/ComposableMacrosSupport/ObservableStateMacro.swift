@@ -154,9 +154,8 @@ extension ObservableStateMacro: ExtensionMacro {
     return [decl.cast(ExtensionDeclSyntax.self), mirror.cast(ExtensionDeclSyntax.self)] + storage
   }
 
-  /// For a struct with `@Presents` properties, the storage behind each `$name` and `name`:
-  /// `ifLet(\.$name, …)` reads and changes a presented child in place there, and a presented
-  /// child's store reads it after each action, without the observed accessors.
+  /// For a struct with `@Presents` properties, the storage behind each `$name` and `name`, where
+  /// a presented child's store reads it after each action without the observed accessors.
   static func presentationStorage(
     of declaration: some DeclGroupSyntax,
     type: some TypeSyntaxProtocol,
@@ -177,24 +176,29 @@ extension ObservableStateMacro: ExtensionMacro {
 
 extension ObservableStateMacro {
   /// For a struct, the `_TrackedStorage` conformance naming the storage behind each tracked
-  /// property: a reducer operator (`Scope(state: \.child, …)`) changes a child in place there,
-  /// and tells the property's observers itself, instead of copying the child out through the
-  /// getter and back through the setter on every action.
+  /// property and each presented `$name`: a reducer operator (`Scope(state: \.child, …)`,
+  /// `ifLet(\.$destination, …)`) changes a child in place there, and tells the property's
+  /// observers itself, instead of copying the child out through the getter and back through the
+  /// setter on every action.
   static func trackedStorage(
     of declaration: some DeclGroupSyntax,
     type: some TypeSyntaxProtocol,
     availability: AttributeListSyntax
   ) -> [ExtensionDeclSyntax] {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
-    let names = structDecl.propertyNames { $0.isTrackable }
-    guard !names.isEmpty else { return [] }
-    let lookups = names.map { name in
+    // A presented property's `$name` is tracked as `name` is: its readers read `name`.
+    let tracked = structDecl.propertyNames { $0.isTrackable }.map { (path: $0, name: $0) }
+    let presented = structDecl.propertyNames { $0.attributes.contains(named: "Presents") }
+      .map { (path: "$\($0.withoutBackticks)", name: $0) }
+    let properties = tracked + presented
+    guard !properties.isEmpty else { return [] }
+    let lookups = properties.map { property in
       """
-          if keyPath == \\Self.\(name) {
+          if keyPath == \\Self.\(property.path) {
             return ComposableCore._TrackedProperty(
-              storage: \\Self._\(name.withoutBackticks),
+              storage: \\Self._\(property.name.withoutBackticks),
               identity: { ComposableCore._$stateIdentity($0.pointee) },
-              announce: { $0._$observationRegistrar.didChange($0, keyPath: \\.\(name)) }
+              announce: { $0._$observationRegistrar.didChange($0, keyPath: \\.\(property.name)) }
             )
           }
       """

@@ -110,6 +110,7 @@ struct TrackedHolder {
     var optionalList: Inner? = Inner()
     var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
     var plain = 0
+    @Presents var detail: TrackedHolder.Inner? = TrackedHolder.Inner()
   }
 
   @ObservableState
@@ -129,6 +130,7 @@ struct TrackedHolder {
     case rows(IdentifiedAction<Int, Int>)
     case plain(Int)
     case listReplaced
+    case detail(PresentationAction<Int>)
   }
 
   var body: some ReducerOf<Self> {
@@ -159,6 +161,12 @@ struct TrackedHolder {
         return .none
       }
     }
+    .ifLet(\.$detail, action: \.detail) {
+      Reduce<Inner, Int> { state, action in
+        state.items[0] += action
+        return .none
+      }
+    }
   }
 }
 
@@ -168,9 +176,10 @@ struct TrackedHolder {
   /// changed where it is stored, not copied out through its getter and written back.
   func buffers(_ store: StoreOf<TrackedHolder>) -> [UInt] {
     store.withState { state in
-      [state.list.items, state.optionalList!.items, state.rows[id: 2]!.items].map {
-        $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-      }
+      [state.list.items, state.optionalList!.items, state.rows[id: 2]!.items, state.detail!.items]
+        .map {
+          $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        }
     }
   }
 
@@ -180,10 +189,12 @@ struct TrackedHolder {
     store.send(.list(1))
     store.send(.optionalList(2))
     store.send(.rows(.element(id: 2, action: 3)))
+    store.send(.detail(.presented(4)))
     #expect(buffers(store) == before)
     #expect(store.list.items[0] == 1)
     #expect(store.optionalList?.items[0] == 2)
     #expect(store.rows[id: 2]?.items[0] == 3)
+    #expect(store.detail?.items[0] == 4)
   }
 
   @Test func aChildChangedInPlaceTellsOnlyItsOwnReaders() {

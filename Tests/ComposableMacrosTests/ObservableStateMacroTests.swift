@@ -214,6 +214,23 @@ struct ObservableStateMacroTests {
           return nil
         }
       }
+
+      extension State: ComposableCore._TrackedStorage {
+        static func _$trackedProperty(_ keyPath: Swift.AnyKeyPath) -> ComposableCore._TrackedProperty? {
+          if keyPath == \Self.$destination {
+            return ComposableCore._TrackedProperty(
+              storage: \Self._destination,
+              identity: {
+                ComposableCore._$stateIdentity($0.pointee)
+              },
+              announce: {
+                $0._$observationRegistrar.didChange($0, keyPath: \.destination)
+              }
+            )
+          }
+          return nil
+        }
+      }
       """#
     }
   }

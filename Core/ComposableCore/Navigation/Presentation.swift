@@ -2,8 +2,9 @@ import CustomDump
 import IssueReporting
 
 /// State with presented properties: `@ObservableState` (or, for plain state, `@Reducer`) names the
-/// storage behind each `$name` and `name`, where a presentation reducer changes a presented child
-/// in place and a presented child's store reads it, without going through the accessors.
+/// storage behind each `$name` and `name`, where a presented child's store reads it without
+/// going through the accessors, and, in plain state, a presentation reducer changes the child in
+/// place (in observable state it goes through ``_TrackedStorage``, which tells readers too).
 public protocol _PresentationStorage {
   /// The stored `PresentationState` behind `keyPath` (`\.$destination` or `\.destination`), or
   /// `nil`.
@@ -227,16 +228,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: IssueLocation
   @usableFromInline let ephemerality = Ephemerality<Destination.State>()
-  /// Where the presentation state is read and a presented child changed in place: the stored
-  /// property behind `toPresentationState` when there is one (a plain state's `$name`, the
-  /// wrapper behind a `@PresentationState` projection, or the storage `@ObservableState` names),
-  /// reached without a key path's getter and setter.
+  /// Where the presentation state is read and a presented child changed in place, without a
+  /// key path's getter and setter when the state names the storage behind
+  /// `toPresentationState`: `@ObservableState` names it as a tracked property's, so that its
+  /// readers are told when the child is replaced (``StatePath``); a plain state's `@Presents`
+  /// stores `$name` itself, and `@Reducer` names the wrapper behind a `@PresentationState`
+  /// projection, which has no readers to tell.
   @usableFromInline let storage: StatePath<Parent.State, PresentationState<Destination.State>>
-  /// Whether `storage` goes around observed accessors, so that a child replaced in place must be
-  /// written back through `toPresentationState` for readers to hear of it.
-  @usableFromInline let storageIsUnobserved: Bool
-  /// The identity of presented observable state; `nil` for other state, where any change counts.
-  @usableFromInline let identity: ((Destination.State) -> ObservableStateID)?
 
   @usableFromInline
   init(
@@ -251,45 +249,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
-    if let path = PresentationState<Destination.State>.storage(
-      behind: toPresentationState, in: Parent.State.self)
+    if !(Parent.State.self is any ObservableState.Type),
+      let path = PresentationState<Destination.State>.storage(
+        behind: toPresentationState, in: Parent.State.self)
     {
       self.storage = StatePath(path)
-      // Plain state has no observers to go around.
-      self.storageIsUnobserved = Parent.State.self is any ObservableState.Type
     } else {
       self.storage = StatePath(toPresentationState)
-      self.storageIsUnobserved = false
     }
-    self.identity = (Destination.State.self as? any ObservableState.Type).map {
-      Self.identity(of: $0)
-    }
-  }
-
-  private static func identity<Observed: ObservableState>(
-    of _: Observed.Type
-  ) -> (Destination.State) -> ObservableStateID {
-    { ($0 as! Observed)._$id }
-  }
-
-  /// After a child changed in place through unobserved storage: when it is no longer the same
-  /// child (a destination enum moved to another case, or the child replaced itself), writes the
-  /// presentation state back through the observed path so that its readers are told.
-  @inlinable
-  func announceReplacement(in state: inout Parent.State, of oldID: ObservableStateID?) {
-    if let oldID, presentedID(in: &state) == oldID { return }
-    let current = storage.read(&state) { $0 }
-    // The storage already holds the new child, so the observed setter would see no change in
-    // writing it again; clearing it first is one.
-    state[keyPath: toPresentationState].presented = nil
-    state[keyPath: toPresentationState] = current
-  }
-
-  /// The identity of the presented child, when it is observable state.
-  @inlinable
-  func presentedID(in state: inout Parent.State) -> ObservableStateID? {
-    guard let identity else { return nil }
-    return storage.read(&state) { $0.box.map { identity($0.value) } }
   }
 
   // Inlinable, as every action of a presenting feature passes through here: specialised for the
@@ -311,11 +278,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     switch presentationAction {
     case .presented(let destinationAction)?:
       if wasPresented {
-        let oldID = storageIsUnobserved ? presentedID(in: &state) : nil
         let childEffects = storage.modify(&state) {
           $0.modifyPresented { destination.reduce(into: &$0, action: destinationAction) }!
         }
-        if storageIsUnobserved { announceReplacement(in: &state, of: oldID) }
         if !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) {
           destinationEffects = presentedEffects(childEffects, of: presented)
         }
