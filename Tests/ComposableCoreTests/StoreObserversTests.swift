@@ -1,0 +1,93 @@
+import ComposableCore
+import Testing
+
+/// The list of a core's observers: one is kept apart from the rest, so these check that adding
+/// and removing in any order, and while the list is being told, keeps who is told right.
+@MainActor
+struct StoreObserversTests {
+  /// Which observers were told, by name, in the order told, and the values they were handed.
+  final class Calls {
+    var names: [String] = []
+    var values: [Int] = []
+  }
+
+  func observer(_ name: String, _ calls: Calls) -> @MainActor (UnsafeRawPointer) -> Void {
+    { pointer in
+      calls.names.append(name)
+      calls.values.append(pointer.load(as: Int.self))
+    }
+  }
+
+  /// Tells `observers` of `value` and returns who was told, in name order (the order told is not
+  /// part of the contract), each once for each time told.
+  func tell(_ observers: StoreObservers, _ value: Int, _ calls: Calls) -> [String] {
+    calls.names = []
+    calls.values = []
+    observers.notify(value)
+    #expect(calls.values.allSatisfy { $0 == value })
+    return calls.names.sorted()
+  }
+
+  @Test func everyObserverIsToldOnceWhicheverWasAddedFirstOrRemoved() {
+    let calls = Calls()
+    var observers = StoreObservers()
+    #expect(observers.isEmpty)
+    let a = observers.add(observer("a", calls))
+    #expect(tell(observers, 1, calls) == ["a"])
+    let b = observers.add(observer("b", calls))
+    let c = observers.add(observer("c", calls))
+    #expect(Set([a, b, c]).count == 3)
+    #expect(tell(observers, 2, calls) == ["a", "b", "c"])
+
+    // The first one goes; the one added next takes no one's place twice.
+    #expect(observers.remove(a) != nil)
+    #expect(tell(observers, 3, calls) == ["b", "c"])
+    let d = observers.add(observer("d", calls))
+    #expect(tell(observers, 4, calls) == ["b", "c", "d"])
+
+    #expect(observers.remove(c) != nil)
+    #expect(observers.remove(c) == nil)
+    #expect(observers.remove(b) != nil)
+    #expect(tell(observers, 5, calls) == ["d"])
+    #expect(!observers.isEmpty)
+    #expect(observers.remove(d) != nil)
+    #expect(observers.isEmpty)
+    #expect(tell(observers, 6, calls) == [])
+  }
+
+  /// The list is told from its own copy: an observer that adds or removes observers while told
+  /// changes the list for the next round, and a removed one may be called this once only.
+  @Test func observersAddedOrRemovedWhileToldTakeEffectFromTheNextRound() {
+    @MainActor final class Box {
+      var observers = StoreObservers()
+      var ids: [String: Int] = [:]
+    }
+    let calls = Calls()
+    let box = Box()
+    box.ids["first"] = box.observers.add { [unowned box] _ in
+      calls.names.append("first")
+      if box.ids["late"] == nil {
+        box.ids["late"] = box.observers.add(observer("late", calls))
+        _ = box.observers.remove(box.ids["second"]!)
+      }
+    }
+    box.ids["second"] = box.observers.add(observer("second", calls))
+    box.ids["third"] = box.observers.add(observer("third", calls))
+
+    let round1 = tell(box.observers, 1, calls)
+    #expect(round1 == ["first", "second", "third"] || round1 == ["first", "third"])
+    #expect(tell(box.observers, 2, calls) == ["first", "late", "third"])
+
+    // A lone observer that removes itself while told is let go of only after its call.
+    let lone = Box()
+    lone.ids["lone"] = lone.observers.add { [unowned lone] _ in
+      calls.names.append("lone")
+      _ = lone.observers.remove(lone.ids["lone"]!)
+      calls.names.append("still running")
+    }
+    #expect(tell(lone.observers, 3, calls) == ["lone", "still running"])
+    #expect(calls.names == ["lone", "still running"])
+    #expect(lone.observers.isEmpty)
+    #expect(tell(lone.observers, 4, calls) == [])
+  }
+}
