@@ -157,6 +157,36 @@ struct StoreHierarchyTests {
     }
   }
 
+  /// A presented store is told of its child from the state the round of observers started
+  /// with: an observer that dismisses the child while the round is told takes effect in the next
+  /// round, and the stores below read the children of the older state meanwhile, without
+  /// retaining them, so that state must outlive the round (the AddressSanitizer run of `.ci/run`
+  /// would report a child freed under them).
+  @Test func aChildDismissedWhileObserversAreToldIsReadFromTheStateTheRoundStartedWith() async {
+    let root = Store(initialState: Node.State(depth: 3, reads: ChildReads())) { Node() }
+    // Added before the stores below, so that it is told first: the list tells a lone first
+    // observer before the others, though the order is not part of its contract.
+    let dismissals = ChildReads()
+    let observer = root.core.addObserver(pointer: { [weak root] _ in
+      guard dismissals.count == 0 else { return }
+      dismissals.count += 1
+      _ = root?.send(.dismissChild)
+    })
+    let middle = root.scope(state: \.child, action: \.child)
+    let leaf = middle?.scope(state: \.child, action: \.child)?.scope(
+      state: \.child, action: \.child)
+    var leafStates = leaf?.states.makeAsyncIterator()
+    #expect(await leafStates?.next(isolation: #isolation)?.value == 0)
+
+    leaf?.send(.increment)
+    #expect(dismissals.count == 1)
+    // The first round showed the leaf its change; the next one found it gone.
+    #expect(await leafStates?.next(isolation: #isolation)?.value == 1)
+    #expect(root.state.child == nil)
+    #expect(root.scope(state: \.child, action: \.child) == nil)
+    root.core.removeObserver(observer)
+  }
+
   @Test func presentedStoresReadTheirChildFromTheStorageBehindIt() {
     // `@Reducer` names the storage of a plain state's presented property; `@ObservableState`
     // names its own. A presented child's store reads there after each action.
