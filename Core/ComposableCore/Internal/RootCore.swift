@@ -347,9 +347,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Observation
 
   @usableFromInline
-  package func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void)
-    -> Int
-  {
+  package func addObserver(_ observer: CoreObserver) -> Int {
     observers.add(observer)
   }
 

@@ -8,9 +8,9 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
   var state: State { get }
-  /// Calls `observer` after each outermost action has been processed, until removed, with a
+  /// Tells `observer` after each outermost action has been processed, until removed, with a
   /// pointer to the `State` the core has then, valid only for the call (see ``StoreObservers``).
-  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int
+  func addObserver(_ observer: CoreObserver) -> Int
   func removeObserver(_ id: Int)
   /// The store made with this core is gone: a core that observes its base for its store's sake
   /// can stop once nothing else observes it.
@@ -18,10 +18,46 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 }
 
 extension StoreCore {
+  /// Calls `observer` whenever ``addObserver(_:)`` would tell an observer, with the pointer.
+  package func addObserver(
+    pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void
+  ) -> Int {
+    addObserver(FunctionObserver(observer))
+  }
+
   /// Calls `observer` after each outermost action has been processed, until removed, with the
   /// state the core has then.
   func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
     addObserver(pointer: StoreObservers.typed(observer))
+  }
+}
+
+/// What a core tells after each action, with a pointer to its state valid for the call. A core
+/// that watches the one below it is one itself, so that telling it is a method call: as a
+/// function capturing it, each call retained and released the function's context too, and went
+/// through one more frame (about 60 instructions a level of presented stores).
+@MainActor
+@usableFromInline
+package class CoreObserver {
+  // Inlinable: otherwise every subclass's implicit initialiser drew a spurious "infinite
+  // recursion" warning from the compiler.
+  @inlinable package init() {}
+
+  /// Called with a pointer to the state of the core observed.
+  package func stateDidChange(_ state: UnsafeRawPointer) {}
+}
+
+/// An observer that is a function.
+@MainActor
+final class FunctionObserver: CoreObserver {
+  let call: @MainActor (UnsafeRawPointer) -> Void
+
+  init(_ call: @escaping @MainActor (UnsafeRawPointer) -> Void) {
+    self.call = call
+  }
+
+  override func stateDidChange(_ state: UnsafeRawPointer) {
+    call(state)
   }
 }
 
@@ -567,7 +603,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     toState(base.state)
   }
 
-  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
+  func addObserver(_ observer: CoreObserver) -> Int {
     if baseObserver == nil {
       baseObserver = base.addObserver { parentState in
         // Not kept: a copy held here would make the child's next change copy its storage.
@@ -598,12 +634,14 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
 /// every action: a copy held across actions makes the child's next change copy its storage (its
 /// presented children's boxes, its arrays), which a kept but unread store should not cost.
 ///
-/// Its observer on the base holds it, not weakly: a weakly referenced object gives every retain
-/// and release of it the slow path (about 180 instructions a level after each action). That
-/// observer is removed when the child is gone, or once the store is gone and nothing observes
-/// the core (a child's core, a `states` stream), so no cycle outlives them.
+/// It observes its base itself, held by the base's list, not weakly: a weakly referenced object
+/// gives every retain and release of it the slow path (about 180 instructions a level after
+/// each action). It is removed from that list when the child is gone, or once the store is gone
+/// and nothing observes the core (a child's core, a `states` stream), so no cycle outlives them.
 @MainActor
-final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, TransientChild {
+final class TransientCore<ParentState, ParentAction, State, Action>: CoreObserver, StoreCore,
+  TransientChild
+{
   let base: any StoreCore<ParentState, ParentAction>
   let toChild: ChildReader<ParentState, State>
   /// Whether the core watches its base from the start, for its store's sake, or only while it
@@ -633,6 +671,7 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
     self.watchesFromStart = watchesFromStart
     self.whenGone = whenGone
     self.last = initial
+    super.init()
     updateWatch()
   }
 
@@ -651,7 +690,7 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
     return last
   }
 
-  func addObserver(pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
+  func addObserver(_ observer: CoreObserver) -> Int {
     defer { updateWatch() }
     return observers.add(observer)
   }
@@ -681,7 +720,7 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
   private func updateWatch() {
     let needed = !isGone && (!observers.isEmpty || (watchesFromStart && hasStore))
     if needed, baseObserver == nil {
-      baseObserver = base.addObserver(pointer: { self.baseDidChange($0) })
+      baseObserver = base.addObserver(self)
     } else if !needed, let baseObserver {
       base.removeObserver(baseObserver)
       self.baseObserver = nil
@@ -691,7 +730,7 @@ final class TransientCore<ParentState, ParentAction, State, Action>: StoreCore, 
   // Pointers all the way, to the parent's state and to the child's inside it: this runs
   // unspecialised, where taking the child out as a `State?` looked up that type's metadata and
   // copied the child through its value witnesses, about 800 instructions a level.
-  private func baseDidChange(_ parentState: UnsafeRawPointer) {
+  override func stateDidChange(_ parentState: UnsafeRawPointer) {
     guard baseObserver != nil else { return }
     let isPresent = toChild.visit(parentState) { observers.notify(pointer: $0) }
     if !isPresent { childIsGone() }
@@ -764,10 +803,10 @@ struct ChildReader<Parent, Child> {
 
 /// The observers of a store's core.
 ///
-/// Observers are generic over the state they are handed, but the list is not: each is kept as a
-/// function of a pointer to that state, valid for the call, so that telling them after an action
-/// looks up no type metadata in the cores (which run unspecialised), and no copy of the state
-/// outlives the call to make a later change copy the state's storage. Kept by id, so that a
+/// Observers are generic over the state they are handed, but the list is not: each is told with
+/// a pointer to that state (``CoreObserver``), valid for the call, so that telling them after an
+/// action looks up no type metadata in the cores (which run unspecialised), and no copy of the
+/// state outlives the call to make a later change copy the state's storage. Kept by id, so that a
 /// list's thousand row stores come and go in constant time each; the order they are told in is
 /// not part of the contract.
 @MainActor
@@ -775,57 +814,46 @@ package struct StoreObservers {
   // Almost every core has a single observer (the core of the child store below it, or a screen),
   // so one is kept on its own, and a dictionary exists only for more. Both are references, so
   // the copy `notify` tells costs a retain for a lone observer: copying and walking a dictionary
-  // cost about 56 instructions more a core after each action.
-  private var single: Entry?
+  // cost about 56 instructions more a core after each action. (An optional function, or an
+  // optional struct holding one, in its place was copied through the runtime's value witnesses,
+  // and so was an optional existential: 150 to 280 instructions more.)
+  private var single: CoreObserver?
+  private var singleID = 0
   private var others: Others?
   private var nextID = 0
 
-  // A class, so that an optional one is a plain pointer: an optional function, or a struct
-  // holding one, was copied through the runtime's value witnesses (150 to 280 instructions more
-  // a core after each action).
-  private final class Entry {
-    let id: Int
-    let call: @MainActor (UnsafeRawPointer) -> Void
-
-    init(id: Int, call: @escaping @MainActor (UnsafeRawPointer) -> Void) {
-      self.id = id
-      self.call = call
-    }
-  }
-
   /// The observers beyond the single one, changed only when this list is the box's only holder.
   private final class Others {
-    var observers: [Int: Observer]
+    var observers: [Int: CoreObserver]
 
-    init(_ observers: [Int: Observer]) {
+    init(_ observers: [Int: CoreObserver]) {
       self.observers = observers
     }
-  }
-
-  // The function is held in a struct of its own: stored as a dictionary's value directly, it
-  // was kept in the generic representation, and each call rebuilt the concrete one around it,
-  // an allocation per observer per action.
-  private struct Observer {
-    let call: @MainActor (UnsafeRawPointer) -> Void
   }
 
   package init() {}
 
   package var isEmpty: Bool { single == nil && others == nil }
 
-  package mutating func add(_ observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
+  package mutating func add(_ observer: CoreObserver) -> Int {
     let id = nextID
     nextID += 1
     if single == nil {
-      single = Entry(id: id, call: observer)
+      single = observer
+      singleID = id
     } else {
-      changeOthers { $0[id] = Observer(call: observer) }
+      changeOthers { $0[id] = observer }
     }
     return id
   }
 
+  /// Adds a function as an observer.
+  package mutating func add(_ observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
+    add(FunctionObserver(observer))
+  }
+
   /// Changes the other observers, in a box of this list's own.
-  private mutating func changeOthers<T>(_ body: (inout [Int: Observer]) -> T) -> T {
+  private mutating func changeOthers<T>(_ body: (inout [Int: CoreObserver]) -> T) -> T {
     if others == nil {
       others = Others([:])
     } else if !isKnownUniquelyReferenced(&others!) {
@@ -844,16 +872,16 @@ package struct StoreObservers {
   }
 
   /// Removes an observer and hands it back, so that a caller whose list has no exclusivity
-  /// checks lets it go once its access to the list has ended: letting go of a function can run
-  /// the deinitialisers of what it captured.
+  /// checks lets it go once its access to the list has ended: letting go of an observer can run
+  /// deinitialisers.
   @discardableResult
-  package mutating func remove(_ id: Int) -> (@MainActor (UnsafeRawPointer) -> Void)? {
-    if let single, single.id == id {
+  package mutating func remove(_ id: Int) -> CoreObserver? {
+    if let single, singleID == id {
       self.single = nil
-      return single.call
+      return single
     }
     guard others?.observers[id] != nil else { return nil }
-    return changeOthers { $0.removeValue(forKey: id) }?.call
+    return changeOthers { $0.removeValue(forKey: id) }
   }
 
   /// Calls every observer added before the call with `state`; one removed meanwhile may still be
@@ -866,9 +894,9 @@ package struct StoreObservers {
   // Consuming: it tells the observers of its own copy, so one added or removed while they are
   // told changes the core's list and not this one, with no further copy made here.
   package consuming func notify(pointer: UnsafeRawPointer) {
-    single?.call(pointer)
+    single?.stateDidChange(pointer)
     guard let others else { return }
-    for observer in others.observers.values { observer.call(pointer) }
+    for observer in others.observers.values { observer.stateDidChange(pointer) }
   }
 
   // The standard library's `withUnsafePointer` is not built for strict concurrency, so a
