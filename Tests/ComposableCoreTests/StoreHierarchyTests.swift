@@ -187,6 +187,41 @@ struct StoreHierarchyTests {
     root.core.removeObserver(observer)
   }
 
+  /// A scoped store's observers are handed its child where the parent stores it (a stored
+  /// property of plain state, or the storage behind a tracked property of observable state),
+  /// and through a computed property a copy; each sees every change, made from either store.
+  @Test func observersOfAScopedStoreFollowItsChildWhereverItIsStored() async {
+    let composite = Store(initialState: Composite.State()) {
+      Composite(extraLoggers: 0, tag: nil, isVerbose: false)
+    }
+    let left = composite.scope(state: \.left, action: \.left)
+    let copied = composite.scope(state: \.leftThroughAGetter, action: \.left)
+    var lefts = left.states.makeAsyncIterator()
+    var copies = copied.states.makeAsyncIterator()
+    #expect(await lefts.next(isolation: #isolation)?.count == 0)
+    #expect(await copies.next(isolation: #isolation)?.count == 0)
+    left.send(.increment)
+    #expect(await lefts.next(isolation: #isolation)?.count == 1)
+    #expect(await copies.next(isolation: #isolation)?.count == 1)
+    composite.send(.left(.increment))
+    #expect(await lefts.next(isolation: #isolation)?.count == 2)
+    #expect(await copies.next(isolation: #isolation)?.count == 2)
+    #expect(left.state.count == 2)
+    #expect(copied.state.count == 2)
+
+    let board = Store(initialState: Board.State()) { Board() }
+    let tile = board.scope(state: \.child, action: \.child)
+    var tiles = tile.states.makeAsyncIterator()
+    #expect(await tiles.next(isolation: #isolation)?.value == 0)
+    tile.send(.increment)
+    #expect(await tiles.next(isolation: #isolation)?.value == 1)
+    board.send(.child(.increment))
+    #expect(await tiles.next(isolation: #isolation)?.value == 2)
+    board.send(.childReplaced)
+    #expect(await tiles.next(isolation: #isolation)?.value == 0)
+    #expect(tile.state.value == 0)
+  }
+
   @Test func presentedStoresReadTheirChildFromTheStorageBehindIt() {
     // `@Reducer` names the storage of a plain state's presented property; `@ObservableState`
     // names its own. A presented child's store reads there after each action.
@@ -374,4 +409,9 @@ struct Shelf {
     EmptyReducer()
       .ifLet(\.$child, action: \.child) { Tile() }
   }
+}
+
+extension Composite.State {
+  /// The left counter through a getter: a path a scoped store cannot find stored.
+  var leftThroughAGetter: Counter.State { left }
 }

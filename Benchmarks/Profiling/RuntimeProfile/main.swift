@@ -13,7 +13,9 @@ import Foundation
 //   the presentation reducers alone;
 // - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor;
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
-//   root, or its child's action sent from the child's store.
+//   root, or its child's action sent from the child's store;
+// - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
+//   store between it and the root watches the one above, as they do for a screen showing it.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -73,8 +75,12 @@ func run(_ arguments: [String]) -> Bool {
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
   default:
-    guard let nesting = Nesting(rawValue: scenario) else { return false }
+    let observed = scenario.hasSuffix("Observed")
+    guard let nesting = Nesting(rawValue: observed ? String(scenario.dropLast(8)) : scenario)
+    else { return false }
     (root, store) = nesting.stores()
+    // Kept, not iterated: its buffer holds the newest state only.
+    if observed { root = [root as Any, store.states] as AnyObject }
   }
   timeSends(scenario, sends, store, .increment)
   withExtendedLifetime(root) {}

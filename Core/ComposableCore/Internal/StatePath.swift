@@ -33,6 +33,15 @@ struct StatePath<Root, Value> {
     }
   }
 
+  /// Where the child at a read-only `keyPath` is stored in its parent, when the path is stored
+  /// properties only or a tracked property of observable state; `nil` otherwise.
+  @usableFromInline
+  static func storedOffset(of keyPath: KeyPath<Root, Value>) -> Int? {
+    if let offset = MemoryLayout<Root>.offset(of: keyPath) { return offset }
+    guard let writable = keyPath as? WritableKeyPath<Root, Value> else { return nil }
+    return StateRoute.trackedStorage(behind: writable)?.offset
+  }
+
   /// The key path the operator was given.
   @inlinable var keyPath: WritableKeyPath<Root, Value> { route.keyPath }
 
