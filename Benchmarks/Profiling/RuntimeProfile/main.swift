@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Observation
 
 // Usage: RuntimeProfile <scenario> [sends]. The scenarios:
 // - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
@@ -13,7 +14,8 @@ import Foundation
 //   the presentation reducers alone;
 // - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor;
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
-//   root, or its child's action sent from the child's store;
+//   root, or its child's action sent from the child's store; observedRootTracked: the root's,
+//   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
 // - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
 //   store between it and the root watches the one above, as they do for a screen showing it.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
@@ -55,8 +57,12 @@ func run(_ arguments: [String]) -> Bool {
     let (reducer, state) = makeHand10()
     timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
     return true
-  case "observedRoot":
+  case "observedRoot", "observedRootTracked":
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
+    if scenario == "observedRootTracked" {
+      // The store keeps watching its core once read while tracked, as for a screen.
+      withObservationTracking({ _ = store.count }, onChange: {})
+    }
     timeSends(scenario, sends, store, .increment)
     precondition(store.count == sends)
     return true
