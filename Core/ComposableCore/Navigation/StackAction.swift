@@ -118,7 +118,7 @@ extension Reducer {
     _StackReducer(
       parent: self,
       destination: destination(),
-      toStackState: toStackState,
+      toStackState: StatePath(toStackState),
       toStackAction: CaseAccess(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -135,20 +135,6 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let toStackState: StatePath<Parent.State, StackState<Destination.State>>
   let toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: IssueLocation
-
-  init(
-    parent: Parent,
-    destination: Destination,
-    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
-    toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>,
-    location: IssueLocation
-  ) {
-    self.parent = parent
-    self.destination = destination
-    self.toStackState = StatePath(toStackState)
-    self.toStackAction = toStackAction
-    self.location = location
-  }
 
   /// Runs the element for element actions, then the parent, then applies a push or pop.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
