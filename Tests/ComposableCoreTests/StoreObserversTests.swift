@@ -11,8 +11,8 @@ struct StoreObserversTests {
     var values: [Int] = []
   }
 
-  func observer(_ name: String, _ calls: Calls) -> @MainActor (UnsafeRawPointer) -> Void {
-    { pointer in
+  func observer(_ name: String, _ calls: Calls) -> FunctionObserver {
+    FunctionObserver { pointer in
       calls.names.append(name)
       calls.values.append(pointer.load(as: Int.self))
     }
@@ -64,13 +64,14 @@ struct StoreObserversTests {
     }
     let calls = Calls()
     let box = Box()
-    box.ids["first"] = box.observers.add { [unowned box] _ in
-      calls.names.append("first")
-      if box.ids["late"] == nil {
-        box.ids["late"] = box.observers.add(observer("late", calls))
-        _ = box.observers.remove(box.ids["second"]!)
-      }
-    }
+    box.ids["first"] = box.observers.add(
+      FunctionObserver { [unowned box] _ in
+        calls.names.append("first")
+        if box.ids["late"] == nil {
+          box.ids["late"] = box.observers.add(observer("late", calls))
+          _ = box.observers.remove(box.ids["second"]!)
+        }
+      })
     box.ids["second"] = box.observers.add(observer("second", calls))
     box.ids["third"] = box.observers.add(observer("third", calls))
 
@@ -80,11 +81,12 @@ struct StoreObserversTests {
 
     // A lone observer that removes itself while told is let go of only after its call.
     let lone = Box()
-    lone.ids["lone"] = lone.observers.add { [unowned lone] _ in
-      calls.names.append("lone")
-      _ = lone.observers.remove(lone.ids["lone"]!)
-      calls.names.append("still running")
-    }
+    lone.ids["lone"] = lone.observers.add(
+      FunctionObserver { [unowned lone] _ in
+        calls.names.append("lone")
+        _ = lone.observers.remove(lone.ids["lone"]!)
+        calls.names.append("still running")
+      })
     #expect(tell(lone.observers, 3, calls) == ["lone", "still running"])
     #expect(calls.names == ["lone", "still running"])
     #expect(lone.observers.isEmpty)

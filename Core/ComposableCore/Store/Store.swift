@@ -49,14 +49,15 @@ package class CoreObserver {
 
 /// An observer that is a function.
 @MainActor
-final class FunctionObserver: CoreObserver {
+package final class FunctionObserver: CoreObserver {
   let call: @MainActor (UnsafeRawPointer) -> Void
 
-  init(_ call: @escaping @MainActor (UnsafeRawPointer) -> Void) {
+  /// Observes with `call`.
+  package init(_ call: @escaping @MainActor (UnsafeRawPointer) -> Void) {
     self.call = call
   }
 
-  override func stateDidChange(_ state: UnsafeRawPointer) {
+  override package func stateDidChange(_ state: UnsafeRawPointer) {
     call(state)
   }
 }
@@ -884,11 +885,6 @@ package struct StoreObservers {
       changeOthers { $0[id] = observer }
     }
     return id
-  }
-
-  /// Adds a function as an observer.
-  package mutating func add(_ observer: @escaping @MainActor (UnsafeRawPointer) -> Void) -> Int {
-    add(FunctionObserver(observer))
   }
 
   /// Changes the other observers, in a box of this list's own.
