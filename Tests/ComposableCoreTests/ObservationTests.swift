@@ -174,6 +174,15 @@ struct StoreObservationTests {
     #expect(store.detail?.value == 0)
   }
 
+  @Test func dismissingAPresentedChildNotifiesReadersOfThePresentation() async {
+    let store = Store(initialState: Board.State()) { Board() }
+    store.send(.showDetail)
+    let presenceReader = ChangeCounter { _ = store.detail?._$id }
+    store.send(.detail(.dismiss))
+    #expect(presenceReader.changes == 1)
+    #expect(store.detail == nil)
+  }
+
   @Test func replacingTheWholeStateNotifiesReadersOfTheStore() async {
     let store = Store(initialState: Tile.State(value: 3)) {
       Reduce<Tile.State, Tile.Action> { state, _ in

@@ -305,16 +305,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let wasReassigned = assignmentsAfter != assignmentsBefore
 
     var isCleared = isDismissing
-    if isDismissing {
-      state[keyPath: toPresentationState].presented = nil
-    } else if case .presented? = presentationAction, !wasReassigned, isPresented,
+    if !isDismissing, case .presented? = presentationAction, !wasReassigned, isPresented,
       !ephemerality.isPlainType,
       storage.read(&state, { $0.presented.map(ephemerality.isEphemeral) }) == true
     {
       // An alert or dialog closes once the user has acted on it.
-      state[keyPath: toPresentationState].presented = nil
       isCleared = true
     }
+    // Through the same path as the child's changes, which tells the property's readers.
+    if isCleared { storage.modify(&state) { $0.presented = nil } }
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
     // a different child in its place; only then do its effects end.
