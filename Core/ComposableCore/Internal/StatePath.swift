@@ -45,10 +45,6 @@ struct StatePath<Root, Value> {
   /// The key path the operator was given.
   @inlinable var keyPath: WritableKeyPath<Root, Value> { route.keyPath }
 
-  /// Whether the child is at a known offset, which ``child(in:)`` reaches: the key path is
-  /// stored properties only.
-  @inlinable var isStored: Bool { offset >= 0 }
-
   /// The child inside the parent at `root`, for a stored path; valid as long as `root` is.
   @inlinable
   func child(in root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {

@@ -235,11 +235,10 @@ public final class Store<State, Action> {
   nonisolated static func presentedChild<ChildState>(
     at keyPath: KeyPath<State, ChildState?>
   ) -> ChildReader<State, ChildState> {
-    guard let path = PresentationState<ChildState>.storage(behind: keyPath, in: State.self),
-      case let storage = StatePath(path), storage.isStored
-    else { return ChildReader(read: { $0[keyPath: keyPath] }) }
-    let offset = storage.offset
     typealias Storage = StatePath<State, PresentationState<ChildState>>
+    guard let path = PresentationState<ChildState>.storage(behind: keyPath, in: State.self),
+      let offset = Storage.storedOffset(of: path)
+    else { return ChildReader(read: { $0[keyPath: keyPath] }) }
     return ChildReader(
       read: { state in
         withUnsafePointer(to: state) { Storage.child(at: offset, in: $0).pointee.presented }
