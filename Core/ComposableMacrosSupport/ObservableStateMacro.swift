@@ -216,19 +216,6 @@ extension ObservableStateMacro {
   }
 }
 
-extension StructDeclSyntax {
-  /// The name of each property declared with one name for which `include` holds.
-  fileprivate func propertyNames(where include: (VariableDeclSyntax) -> Bool) -> [String] {
-    memberBlock.members.compactMap { member in
-      guard let variable = member.decl.as(VariableDeclSyntax.self), include(variable) else {
-        return nil
-      }
-      return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier
-        .trimmed.text
-    }
-  }
-}
-
 extension VariableDeclSyntax {
   /// A stored instance `var` with one name and no attribute that stores or observes it.
   fileprivate var isTrackable: Bool {

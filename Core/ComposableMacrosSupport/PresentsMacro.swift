@@ -228,12 +228,7 @@ public enum PresentsStorageMacro: ExtensionMacro {
   static func presentedProperties(
     of structDecl: StructDeclSyntax
   ) -> [(paths: [String], storage: String)] {
-    structDecl.memberBlock.members.compactMap { member in
-      guard let variable = member.decl.as(VariableDeclSyntax.self),
-        variable.bindings.count == 1,
-        let binding = variable.bindings.first,
-        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed.text
-      else { return nil }
+    structDecl.singleNameProperties.compactMap { variable, name in
       let bare = name.withoutBackticks
       if variable.attributes.contains(named: "Presents") { return ([name], "$\(bare)") }
       if variable.attributes.contains(named: "PresentationState") {

@@ -77,3 +77,21 @@ extension String {
     filter { $0 != "`" }
   }
 }
+
+extension StructDeclSyntax {
+  /// Each property declared with one name, and that name as written, in declaration order.
+  var singleNameProperties: [(variable: VariableDeclSyntax, name: String)] {
+    memberBlock.members.compactMap { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.bindings.count == 1,
+        let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier
+      else { return nil }
+      return (variable, name.trimmed.text)
+    }
+  }
+
+  /// The name of each property declared with one name for which `include` holds.
+  func propertyNames(where include: (VariableDeclSyntax) -> Bool) -> [String] {
+    singleNameProperties.filter { include($0.variable) }.map(\.name)
+  }
+}
