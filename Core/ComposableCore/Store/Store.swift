@@ -606,25 +606,24 @@ public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
 /// A store of any feature, written `StoreOf<Feature>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
-/// The core of a child store: its state is read from the parent's. Its actions do not pass
-/// through here: they go to the root through the send function its `Store` was made with.
+/// What the cores of child stores share: the base they read their state from, their own
+/// observers, and their place on the base's list while someone needs them to watch it.
 ///
-/// Observers of a child hear of each action through its parent: while it has observers, the core
-/// observes its base and works out the child's state from the base's once for all of them. A
-/// chain of observed stores then costs one projection a level after each action, not a read of
-/// each store's state from the root. It is itself the observer on its base, held by the base's
-/// list, which is what keeps it alive for its observers when its store is gone; it is removed
-/// with the last of them.
+/// A core watching its base is itself the observer on the base's list, held by it, not weakly: a
+/// weakly referenced object gives every retain and release of it the slow path (about 180
+/// instructions a level after each action). That also keeps it alive for its observers once its
+/// store is gone. A subclass says when it must watch (``observersChanged()``).
 @MainActor
-final class ScopedCore<ParentState, ParentAction, State, Action>: CoreObserver, StoreCore {
+class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver {
   let base: any StoreCore<ParentState, ParentAction>
   let toChild: ChildReader<ParentState, State>
-  // Read after every action while observed, on the main actor like every access, and no access
-  // lasts across a call out (a removed observer is let go after the list's access ends): as in
-  // `TransientCore`, the dynamic exclusivity checks would guard nothing.
-  @exclusivity(unchecked) private var observers = StoreObservers()
-  /// Whether this core is on its base's list, while it has observers of its own, and its id.
-  @exclusivity(unchecked) private var baseObserver: Int?
+  // Read after every action while watching, on the main actor like every access, and no access
+  // to them lasts across a call out (a removed observer is let go after the list's access ends):
+  // the dynamic exclusivity checks of a class's stored properties (about 75 instructions each,
+  // two a level) would guard nothing.
+  @exclusivity(unchecked) private final var observers = StoreObservers()
+  /// This core's id on its base's list, while it watches the base.
+  @exclusivity(unchecked) private final var baseObserver: Int?
 
   init(base: any StoreCore<ParentState, ParentAction>, toChild: ChildReader<ParentState, State>) {
     self.base = base
@@ -635,37 +634,71 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: CoreObserver, 
     if let baseObserver { base.removeObserver(baseObserver) }
   }
 
+  final var hasObservers: Bool { !observers.isEmpty }
+  final var isWatching: Bool { baseObserver != nil }
+
+  final func addObserver(_ observer: CoreObserver) -> Int {
+    defer { observersChanged() }
+    return observers.add(observer)
+  }
+
+  final func removeObserver(_ id: Int) {
+    let removed = observers.remove(id)
+    observersChanged()
+    withExtendedLifetime(removed) {}
+  }
+
+  /// After an observer came or went: watches the base exactly while this core has observers.
+  func observersChanged() {
+    watch(hasObservers)
+  }
+
+  /// Puts this core on its base's list of observers, or takes it off.
+  final func watch(_ needed: Bool) {
+    if needed, baseObserver == nil {
+      baseObserver = base.addObserver(self)
+    } else if !needed, let baseObserver {
+      base.removeObserver(baseObserver)
+      self.baseObserver = nil
+    }
+  }
+
+  // Pointers all the way, to the parent's state and to the child's inside it (where the reader
+  // knows its place): this runs unspecialised, where taking the child out as a `State?` looked
+  // up that type's metadata and copied it through its value witnesses, about 800 instructions a
+  // level, and a copy held here would make the child's next change copy its storage.
+  /// Tells this core's observers of the child in the parent's state; `false` when there is none.
+  final func tellObservers(_ parentState: UnsafeRawPointer) -> Bool {
+    toChild.visit(parentState) { observers.notify(pointer: $0) }
+  }
+}
+
+/// The core of a child store: its state is read from the parent's. Its actions do not pass
+/// through here: they go to the root through the send function its `Store` was made with.
+///
+/// Observers of a child hear of each action through its parent: while it has observers, the core
+/// watches its base and works out the child's state from the base's once for all of them. A
+/// chain of observed stores then costs one projection a level after each action, not a read of
+/// each store's state from the root. It stops with the last of its observers.
+@MainActor
+final class ScopedCore<ParentState, ParentAction, State, Action>:
+  ChildCore<ParentState, ParentAction, State, Action>, StoreCore
+{
   var state: State {
     toChild.read(base.state)!
   }
 
-  func addObserver(_ observer: CoreObserver) -> Int {
-    if baseObserver == nil { baseObserver = base.addObserver(self) }
-    return observers.add(observer)
-  }
-
-  func removeObserver(_ id: Int) {
-    let removed = observers.remove(id)
-    if observers.isEmpty, let baseObserver {
-      base.removeObserver(baseObserver)
-      self.baseObserver = nil
-    }
-    withExtendedLifetime(removed) {}
-  }
-
-  // The child is handed over where it is in the parent's state when the reader knows its place:
-  // a copy held here would make the child's next change copy its storage.
   override func stateDidChange(_ parentState: UnsafeRawPointer) {
-    _ = toChild.visit(parentState) { observers.notify(pointer: $0) }
+    _ = tellObservers(parentState)
   }
 
-  /// Observes its base only while it has observers of its own, with or without a store.
+  /// Watches its base only while it has observers of its own, with or without a store.
   func storeIsGone() {}
 }
 
 /// The core of a store of optional child state (presented, optional, or a row): it shows the
 /// child's current state while the child exists and, once it is gone, the state it last showed,
-/// so a screen being dismissed can still draw it. It observes its base from the start, and the
+/// so a screen being dismissed can still draw it. It watches its base from the start, and the
 /// first action after which the child is gone calls `whenGone`, where the parent store lets go of
 /// the child's store.
 ///
@@ -673,28 +706,18 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: CoreObserver, 
 /// every action: a copy held across actions makes the child's next change copy its storage (its
 /// presented children's boxes, its arrays), which a kept but unread store should not cost.
 ///
-/// It observes its base itself, held by the base's list, not weakly: a weakly referenced object
-/// gives every retain and release of it the slow path (about 180 instructions a level after
-/// each action). It is removed from that list when the child is gone, or once the store is gone
-/// and nothing observes the core (a child's core, a `states` stream), so no cycle outlives them.
+/// It stops watching when the child is gone, or once the store is gone and nothing observes the
+/// core (a child's core, a `states` stream), so no cycle through the base's list outlives them.
 @MainActor
-final class TransientCore<ParentState, ParentAction, State, Action>: CoreObserver, StoreCore,
-  TransientChild
+final class TransientCore<ParentState, ParentAction, State, Action>:
+  ChildCore<ParentState, ParentAction, State, Action>, StoreCore, TransientChild
 {
-  let base: any StoreCore<ParentState, ParentAction>
-  let toChild: ChildReader<ParentState, State>
   /// Whether the core watches its base from the start, for its store's sake, or only while it
   /// has observers (a row, whose collection's store watches for it).
   let watchesFromStart: Bool
   let whenGone: @MainActor (TransientCore) -> Void
   /// The state this store last showed: its child's when made, then as of each read.
   private var last: State
-  // Both read after every action, on the main actor like every access, and no access to them
-  // lasts across a call out (a removed observer is let go after the list's access ends): the
-  // dynamic exclusivity checks of a class's stored properties (about 75 instructions each, two
-  // a level) would guard nothing.
-  @exclusivity(unchecked) private var observers = StoreObservers()
-  @exclusivity(unchecked) private var baseObserver: Int?
   private var hasStore = true
   private var isGone = false
 
@@ -705,17 +728,11 @@ final class TransientCore<ParentState, ParentAction, State, Action>: CoreObserve
     watchesFromStart: Bool,
     whenGone: @escaping @MainActor (TransientCore) -> Void
   ) {
-    self.base = base
-    self.toChild = toChild
     self.watchesFromStart = watchesFromStart
     self.whenGone = whenGone
     self.last = initial
-    super.init()
-    updateWatch()
-  }
-
-  isolated deinit {
-    if let baseObserver { base.removeObserver(baseObserver) }
+    super.init(base: base, toChild: toChild)
+    observersChanged()
   }
 
   var state: State {
@@ -729,20 +746,9 @@ final class TransientCore<ParentState, ParentAction, State, Action>: CoreObserve
     return last
   }
 
-  func addObserver(_ observer: CoreObserver) -> Int {
-    defer { updateWatch() }
-    return observers.add(observer)
-  }
-
-  func removeObserver(_ id: Int) {
-    let removed = observers.remove(id)
-    updateWatch()
-    withExtendedLifetime(removed) {}
-  }
-
   func storeIsGone() {
     hasStore = false
-    updateWatch()
+    observersChanged()
   }
 
   /// Stops watching, keeps the last state shown for whoever still holds the store, and lets
@@ -750,29 +756,19 @@ final class TransientCore<ParentState, ParentAction, State, Action>: CoreObserve
   func childIsGone() {
     guard !isGone else { return }
     isGone = true
-    updateWatch()
+    observersChanged()
     whenGone(self)
   }
 
-  /// Observes the base exactly while someone needs it: its store (when it watches from the
+  /// Watches the base exactly while someone needs it: its store (when it watches from the
   /// start) or its own observers, and only until the child is gone.
-  private func updateWatch() {
-    let needed = !isGone && (!observers.isEmpty || (watchesFromStart && hasStore))
-    if needed, baseObserver == nil {
-      baseObserver = base.addObserver(self)
-    } else if !needed, let baseObserver {
-      base.removeObserver(baseObserver)
-      self.baseObserver = nil
-    }
+  override func observersChanged() {
+    watch(!isGone && (hasObservers || (watchesFromStart && hasStore)))
   }
 
-  // Pointers all the way, to the parent's state and to the child's inside it: this runs
-  // unspecialised, where taking the child out as a `State?` looked up that type's metadata and
-  // copied the child through its value witnesses, about 800 instructions a level.
   override func stateDidChange(_ parentState: UnsafeRawPointer) {
-    guard baseObserver != nil else { return }
-    let isPresent = toChild.visit(parentState) { observers.notify(pointer: $0) }
-    if !isPresent { childIsGone() }
+    guard isWatching else { return }
+    if !tellObservers(parentState) { childIsGone() }
   }
 }
 
@@ -808,8 +804,9 @@ final class KeptRows<ElementID: Hashable> {
   }
 }
 
-/// How a store of optional child state finds its child in its parent's state: as a value, for
-/// reading the store's state, and in place, for the work after every action.
+/// How a child store finds its child in its parent's state: as a value, for reading the store's
+/// state, and in place, for the work after every action; `nil` and `false` when the child (an
+/// optional one) is not there.
 @usableFromInline
 struct ChildReader<Parent, Child> {
   let read: (Parent) -> Child?
