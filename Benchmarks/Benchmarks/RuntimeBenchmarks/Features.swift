@@ -172,33 +172,87 @@ enum Nesting: String, CaseIterable {
   /// presented child's store checks whether its child is still there) is part of the send.
   @MainActor
   func stores() -> (root: AnyObject, leaf: StoreOf<Counter>) {
+    var kept = KeptStores()
+    withStores(&kept)
+    return (kept.root!, kept.leaf!)
+  }
+
+  /// Makes the root store and scopes the counter's store down from it, as `stores()` does, and
+  /// hands both to `body` with the counter's `increment` as the root receives it.
+  @MainActor
+  func withStores(_ body: inout some NestingBody) {
     switch self {
     case .ifLet:
       let root = StoreOf<L10>(initialState: L10.State()) { L10() }
-      return (root, ifLetLeaf(root))
+      body(root: root, leaf: ifLetLeaf(root), rootAction: ifLet10Increment)
     case .scope:
       let root = StoreOf<S10>(initialState: S10.State()) { S10() }
-      return (root, scopeLeaf(root))
+      body(root: root, leaf: scopeLeaf(root), rootAction: scope10Increment)
     case .presentation:
       let root = StoreOf<P10>(initialState: P10.State()) { P10() }
-      return (root, presentedLeaf(root))
+      body(root: root, leaf: presentedLeaf(root), rootAction: presented10(.increment))
     case .genericIfLet:
       let root = StoreOf<GenericIfLet10>(initialState: makeGenericIfLet10State()) {
         makeGenericIfLet10()
       }
-      return (root, ifLetLeaf(root))
+      body(root: root, leaf: ifLetLeaf(root), rootAction: GenericIfLet10.embedding(.increment))
     case .genericScope:
       let root = StoreOf<GenericScope10>(initialState: makeGenericScope10State()) {
         makeGenericScope10()
       }
-      return (root, scopeLeaf(root))
+      body(root: root, leaf: scopeLeaf(root), rootAction: GenericScope10.embedding(.increment))
     case .genericPresentation:
       let root = StoreOf<GenericPresent10>(initialState: makeGenericPresent10State()) {
         makeGenericPresent10()
       }
-      return (root, presentedLeaf(root))
+      body(
+        root: root, leaf: presentedLeaf(root), rootAction: GenericPresent10.embedding(.increment))
     }
   }
+
+  /// What `stores()` keeps of `withStores`.
+  private struct KeptStores: NestingBody {
+    var root: AnyObject?
+    var leaf: StoreOf<Counter>?
+
+    mutating func callAsFunction<State, Action>(
+      root: Store<State, Action>, leaf: StoreOf<Counter>, rootAction: Action
+    ) {
+      self.root = root
+      self.leaf = leaf
+    }
+  }
+}
+
+/// What is done with a nesting's stores, whichever its root's types (`Nesting.withStores`).
+protocol NestingBody {
+  /// Given the root store, the counter's store ten levels below it, and the counter's
+  /// `increment` embedded ten levels deep, as the root receives it.
+  @MainActor
+  mutating func callAsFunction<State, Action>(
+    root: Store<State, Action>, leaf: StoreOf<Counter>, rootAction: Action)
+}
+
+/// The counter's `increment` as `L10` receives it.
+let ifLet10Increment: L10.Action = .child(
+  .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+
+/// The counter's `increment` as `S10` receives it.
+let scope10Increment: S10.Action = .child(
+  .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+
+/// The counter's action as `P10` receives it, presented ten levels down.
+func presented10(_ action: Counter.Action) -> P10.Action {
+  let p1 = P1.Action.child(.presented(action))
+  let p2 = P2.Action.child(.presented(p1))
+  let p3 = P3.Action.child(.presented(p2))
+  let p4 = P4.Action.child(.presented(p3))
+  let p5 = P5.Action.child(.presented(p4))
+  let p6 = P6.Action.child(.presented(p5))
+  let p7 = P7.Action.child(.presented(p6))
+  let p8 = P8.Action.child(.presented(p7))
+  let p9 = P9.Action.child(.presented(p8))
+  return P10.Action.child(.presented(p9))
 }
 
 /// A store of `count` counter rows, ids 0 to `count - 1`.

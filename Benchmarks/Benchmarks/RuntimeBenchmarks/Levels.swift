@@ -906,8 +906,10 @@ func presentedLeaf(_ store: StoreOf<GenericPresent10>) -> StoreOf<Counter> {
 
 /// A reducer that can make itself with every child it nests: the generic nesting benchmarks'
 /// ten levels, built by their types instead of spelled out.
-protocol Nested {
+protocol Nested: Reducer {
   static var nested: Self { get }
+  /// The counter's action as this level receives it from its parent.
+  static func embedding(_ action: Counter.Action) -> Action
 }
 
 /// State with every level present.
@@ -917,6 +919,7 @@ protocol FullyNested {
 
 extension Counter: Nested {
   static var nested: Self { Counter() }
+  static func embedding(_ action: Action) -> Action { action }
 }
 
 extension Counter.State: FullyNested {
@@ -925,6 +928,7 @@ extension Counter.State: FullyNested {
 
 extension IfLetLevel: Nested where Child: Nested {
   static var nested: Self { Self(child: .nested) }
+  static func embedding(_ action: Counter.Action) -> Action { .child(Child.embedding(action)) }
 }
 
 extension IfLetLevel.State: FullyNested where Child.State: FullyNested {
@@ -933,6 +937,7 @@ extension IfLetLevel.State: FullyNested where Child.State: FullyNested {
 
 extension ScopeLevel: Nested where Child: Nested {
   static var nested: Self { Self(child: .nested) }
+  static func embedding(_ action: Counter.Action) -> Action { .child(Child.embedding(action)) }
 }
 
 extension ScopeLevel.State: FullyNested where Child.State: FullyNested {
@@ -941,6 +946,9 @@ extension ScopeLevel.State: FullyNested where Child.State: FullyNested {
 
 extension PresentLevel: Nested where Child: Nested {
   static var nested: Self { Self(child: .nested) }
+  static func embedding(_ action: Counter.Action) -> Action {
+    .child(.presented(Child.embedding(action)))
+  }
 }
 
 extension PresentLevel.State: FullyNested where Child.State: FullyNested {

@@ -73,27 +73,21 @@ func observationBenchmarks() {
 
   mainActorBenchmark("Store send, root, @ObservableState") { benchmark in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(.increment) }
-    benchmark.stopMeasurement()
+    send(.increment, to: store, benchmark)
     blackHole(store.count)
   }
 
   mainActorBenchmark("Store send, scoped child, @ObservableState") { benchmark in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
     let child = store.scope(state: \.child, action: \.child)
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { child.send(.increment) }
-    benchmark.stopMeasurement()
+    send(.increment, to: child, benchmark)
     blackHole(child.count)
   }
 
   mainActorBenchmark("Store send, child changing 1 of 100 000 items, @ObservableState") {
     benchmark in
     let store = Store(initialState: ObservedList.State()) { ObservedList() }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(.child(.bump)) }
-    benchmark.stopMeasurement()
+    send(.child(.bump), to: store, benchmark)
     blackHole(store.child.items[0])
   }
 

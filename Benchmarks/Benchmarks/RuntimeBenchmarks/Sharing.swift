@@ -108,10 +108,8 @@ struct RecordedCounter {
 /// What recording adds to a send.
 func recordingBenchmarks() {
   mainActorBenchmark("Store send, recorded counter, not recording") { benchmark in
-    let store = Store(initialState: RecordedCounter.State()) { RecordedCounter() }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(.increment) }
-    benchmark.stopMeasurement()
+    send(
+      .increment, to: Store(initialState: RecordedCounter.State()) { RecordedCounter() }, benchmark)
   }
 
   mainActorBenchmark("Store send, recorded counter, recording") { benchmark in
@@ -122,9 +120,7 @@ func recordingBenchmarks() {
     let store = Store(initialState: RecordedCounter.State()) {
       RecordedCounter().recording(to: recorder)
     }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(.increment) }
-    benchmark.stopMeasurement()
+    send(.increment, to: store, benchmark)
     recorder.flush()
   }
 

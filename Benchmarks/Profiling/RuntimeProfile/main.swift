@@ -17,7 +17,9 @@ import Observation
 //   root, or its child's action sent from the child's store; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
 // - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
-//   store between it and the root watches the one above, as they do for a screen showing it.
+//   store between it and the root watches the one above, as they do for a screen showing it;
+// - <nesting>Build: as many new stores of the <nesting> as sends, each sent one action from its
+//   leaf: what building a tree of ten levels costs, on a store's first action.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -32,20 +34,6 @@ func run(_ arguments: [String]) -> Bool {
   case "root": store = Store(initialState: Counter.State()) { Counter() }
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
-  case "ifLetAtRoot":
-    return sendAtRoot(scenario, sends, StoreOf<L10>(initialState: L10.State()) { L10() }, ifLetLeaf)
-    {
-      .child(.child(.child(.child(.child(.child(.child(.child(.child(.child($0))))))))))
-    }
-  case "scopeAtRoot":
-    return sendAtRoot(scenario, sends, StoreOf<S10>(initialState: S10.State()) { S10() }, scopeLeaf)
-    {
-      .child(.child(.child(.child(.child(.child(.child(.child(.child(.child($0))))))))))
-    }
-  case "presentationAtRoot":
-    return sendAtRoot(
-      scenario, sends, StoreOf<P10>(initialState: P10.State()) { P10() }, presentedLeaf,
-      presented10)
   case "presentationBare":
     let root = StoreOf<P10>(initialState: P10.State()) { P10() }
     timeSends(scenario, sends, root, presented10(.increment))
@@ -81,6 +69,21 @@ func run(_ arguments: [String]) -> Bool {
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
   default:
+    if scenario.hasSuffix("Build"), let nesting = Nesting(rawValue: String(scenario.dropLast(5))) {
+      let start = ContinuousClock.now
+      for _ in 0..<sends {
+        let (root, leaf) = nesting.stores()
+        leaf.send(.increment)
+        withExtendedLifetime(root) {}
+      }
+      report(scenario, sends, ContinuousClock.now - start)
+      return true
+    }
+    if scenario.hasSuffix("AtRoot"), let nesting = Nesting(rawValue: String(scenario.dropLast(6))) {
+      var body = TimeSendsAtRoot(scenario: scenario, sends: sends)
+      nesting.withStores(&body)
+      return true
+    }
     let observed = scenario.hasSuffix("Observed")
     guard let nesting = Nesting(rawValue: observed ? String(scenario.dropLast(8)) : scenario)
     else { return false }
@@ -94,33 +97,19 @@ func run(_ arguments: [String]) -> Bool {
   return true
 }
 
-/// Sends `embed(.increment)` to `store` `sends` times, made once before the loop. The counter's
-/// store is scoped down first, as in the leaf scenarios, so that the root pays for the same
-/// scoped stores after each action, and is where the count is checked.
-@MainActor
-func sendAtRoot<State, Action>(
-  _ scenario: String, _ sends: Int, _ store: Store<State, Action>,
-  _ leaf: (Store<State, Action>) -> StoreOf<Counter>,
-  _ embed: (Counter.Action) -> Action
-) -> Bool {
-  let counter = leaf(store)
-  timeSends(scenario, sends, store, embed(.increment))
-  precondition(counter.state.count == sends)
-  return true
-}
+/// Times sends of the counter's action to a nesting's root store, embedded ten levels deep; the
+/// counter's store is scoped down and kept, as in the leaf scenarios, so that the root pays for
+/// the same scoped stores after each action, and is where the count is checked.
+struct TimeSendsAtRoot: NestingBody {
+  let scenario: String
+  let sends: Int
 
-/// The counter's action as `P10` receives it, presented ten levels down.
-func presented10(_ action: Counter.Action) -> P10.Action {
-  let p1 = P1.Action.child(.presented(action))
-  let p2 = P2.Action.child(.presented(p1))
-  let p3 = P3.Action.child(.presented(p2))
-  let p4 = P4.Action.child(.presented(p3))
-  let p5 = P5.Action.child(.presented(p4))
-  let p6 = P6.Action.child(.presented(p5))
-  let p7 = P7.Action.child(.presented(p6))
-  let p8 = P8.Action.child(.presented(p7))
-  let p9 = P9.Action.child(.presented(p8))
-  return P10.Action.child(.presented(p9))
+  func callAsFunction<State, Action>(
+    root: Store<State, Action>, leaf: StoreOf<Counter>, rootAction: Action
+  ) {
+    timeSends(scenario, sends, root, rootAction)
+    precondition(leaf.state.count == sends)
+  }
 }
 
 /// Sends `action` to `store` `sends` times and prints the mean time per send.
