@@ -69,7 +69,9 @@ func run(_ arguments: [String]) -> Bool {
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
   default:
-    if scenario.hasSuffix("Build"), let nesting = Nesting(rawValue: String(scenario.dropLast(5))) {
+    guard let (nesting, variant) = nestingScenario(scenario) else { return false }
+    switch variant {
+    case "Build":
       let start = ContinuousClock.now
       for _ in 0..<sends {
         let (root, leaf) = nesting.stores()
@@ -78,23 +80,30 @@ func run(_ arguments: [String]) -> Bool {
       }
       report(scenario, sends, ContinuousClock.now - start)
       return true
-    }
-    if scenario.hasSuffix("AtRoot"), let nesting = Nesting(rawValue: String(scenario.dropLast(6))) {
+    case "AtRoot":
       var body = TimeSendsAtRoot(scenario: scenario, sends: sends)
       nesting.withStores(&body)
       return true
+    default:
+      (root, store) = nesting.stores()
+      // Kept, not iterated: its buffer holds the newest state only.
+      if variant == "Observed" { root = [root as Any, store.states] as AnyObject }
     }
-    let observed = scenario.hasSuffix("Observed")
-    guard let nesting = Nesting(rawValue: observed ? String(scenario.dropLast(8)) : scenario)
-    else { return false }
-    (root, store) = nesting.stores()
-    // Kept, not iterated: its buffer holds the newest state only.
-    if observed { root = [root as Any, store.states] as AnyObject }
   }
   timeSends(scenario, sends, store, .increment)
   withExtendedLifetime(root) {}
   precondition(store.state.count == sends)
   return true
+}
+
+/// The nesting a scenario names and what follows its name: "", "Observed", "AtRoot" or "Build".
+func nestingScenario(_ scenario: String) -> (Nesting, variant: String)? {
+  for variant in ["Observed", "AtRoot", "Build", ""] where scenario.hasSuffix(variant) {
+    if let nesting = Nesting(rawValue: String(scenario.dropLast(variant.count))) {
+      return (nesting, variant)
+    }
+  }
+  return nil
 }
 
 /// Times sends of the counter's action to a nesting's root store, embedded ten levels deep; the
