@@ -164,6 +164,7 @@ func roundTrips<Root, Value>(
     #expect(pair.embed((2, "two")) == .pair(2, "two"))
 
     let labeled = CaseAccess(\Mixed.Cases.labeled)
+    #expect(labeled.isDirect)
     #expect(labeled.embed((id: 4, name: "four")) == .labeled(id: 4, name: "four"))
     #expect(labeled.extract(from: .labeled(id: 5, name: "five"))?.name == "five")
     #expect(labeled.extract(from: .pair(5, "five")) == nil)
@@ -175,11 +176,13 @@ func roundTrips<Root, Value>(
     #expect(single.extract(from: .single(id: 7)) == 7)
     #expect(single.extract(from: .number(7)) == nil)
     let unnamed = CaseAccess(\Mixed.Cases.unnamed)
+    #expect(unnamed.isDirect)
     #expect(unnamed.embed(8) == .unnamed(8))
     #expect(unnamed.extract(from: .unnamed(9)) == 9)
     #expect(unnamed.extract(from: .single(id: 9)) == nil)
 
     let empty = CaseAccess(\Mixed.Cases.empty)
+    #expect(empty.isDirect)
     #expect(empty.extract(from: .empty) != nil)
     #expect(empty.extract(from: .other) == nil)
     #expect(empty.embed(()) == .empty)

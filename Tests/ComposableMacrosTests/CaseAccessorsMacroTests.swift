@@ -26,7 +26,9 @@ struct CaseAccessorsMacroTests {
 
       extension Action: ComposableCore._CaseAccessible {
         public static func _$caseAccess(_ keyPath: CasePaths.PartialCaseKeyPath<Self>) -> Any? {
-          if keyPath == (\Self.Cases.child as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Self.child),
+            keyPath == (\Self.Cases.child as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.child,
             extract: {
@@ -38,10 +40,14 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if keyPath == (\Self.Cases.pair as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Self.allCasePaths.pair),
+            keyPath == (\Self.Cases.pair as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return Self.allCasePaths.pair
           }
-          if keyPath == (\Self.Cases.plain as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Void.self),
+            keyPath == (\Self.Cases.plain as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return ComposableCore._CaseFunctions<Self, Void>(
             embed: { _ in
               .plain
@@ -55,7 +61,9 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if keyPath == (\Self.Cases.nested as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Self.nested),
+            keyPath == (\Self.Cases.nested as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.nested,
             extract: {
@@ -67,7 +75,9 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if keyPath == (\Self.Cases.labeled as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Self.labeled(id:)),
+            keyPath == (\Self.Cases.labeled as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.labeled(id:),
             extract: {
@@ -79,7 +89,9 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if keyPath == (\Self.Cases.unnamed as CasePaths.PartialCaseKeyPath<Self>) {
+          if ComposableCore._caseKeyPath(keyPath, couldName: Self.unnamed),
+            keyPath == (\Self.Cases.unnamed as CasePaths.PartialCaseKeyPath<Self>)
+          {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.unnamed,
             extract: {

@@ -143,3 +143,28 @@ public struct _CaseFunctions<Root, Value>: Sendable {
     self.extract = extract
   }
 }
+
+/// Whether `keyPath` leads to a value of the type `Value`: `@_CaseAccessors` asks before it
+/// makes a case's own key path to compare, which costs far more than this.
+@inlinable
+public func _caseKeyPath<Root, Value>(
+  _ keyPath: PartialCaseKeyPath<Root>, couldName _: Value.Type
+) -> Bool {
+  type(of: keyPath).valueType == Case<Value>.self
+}
+
+/// Whether `keyPath` leads to a value of the type `embed` takes, the case's constructor.
+@inlinable
+public func _caseKeyPath<Root, Value>(
+  _ keyPath: PartialCaseKeyPath<Root>, couldName _: (Value) -> Root
+) -> Bool {
+  type(of: keyPath).valueType == Case<Value>.self
+}
+
+/// Whether `keyPath` leads to a value of the type the case path `@CasePathable` made extracts.
+@inlinable
+public func _caseKeyPath<Root, Value>(
+  _ keyPath: PartialCaseKeyPath<Root>, couldName _: AnyCasePath<Root, Value>
+) -> Bool {
+  type(of: keyPath).valueType == Case<Value>.self
+}
