@@ -30,7 +30,7 @@ public enum CaseAccessorsMacro: ExtensionMacro {
     let access = enumDecl.modifiers.accessPrefix
     let lookups = cases(of: enumDecl.memberBlock.members).map { enumCase in
       """
-          if ComposableCore._caseKeyPath(keyPath, couldName: \(enumCase.valueType)),
+          if ComposableCore._caseKeyPath(keyPath, couldName: \(enumCase.valueTypeHint)),
             keyPath == (\\Self.Cases.\(enumCase.name) as CasePaths.PartialCaseKeyPath<Self>)
           {
             return \(enumCase.access)
@@ -52,10 +52,11 @@ public enum CaseAccessorsMacro: ExtensionMacro {
   /// how its accessor is written.
   struct Case {
     let name: String
-    /// What tells the type of the case's value, so that a key path to another type is passed
-    /// over before the case's own key path is made: making a key path into a generic enum costs
-    /// about 44,000 instructions, and a store resolves every operator's path when it is built.
-    let valueType: String
+    /// An expression that tells the type of the case's value (its constructor, its case path,
+    /// `Void.self`), so that a key path to another type is passed over before the case's own key
+    /// path is made: making a key path into a generic enum costs about 44,000 instructions, and
+    /// a store resolves every operator's path when it is built.
+    let valueTypeHint: String
     /// The case's embedding and extraction written as closures when its payload is one value or
     /// none, so an operator calls them directly; otherwise the case path `@CasePathable` made.
     let access: String
@@ -68,10 +69,10 @@ public enum CaseAccessorsMacro: ExtensionMacro {
         let name = element.name.text
         let parameters = element.parameterClause?.parameters ?? []
         let access: String
-        let valueType: String
+        let valueTypeHint: String
         switch parameters.count {
         case 0:
-          valueType = "Void.self"
+          valueTypeHint = "Void.self"
           access = """
             ComposableCore._CaseFunctions<Self, Void>(
                   embed: { _ in .\(name) },
@@ -85,7 +86,7 @@ public enum CaseAccessorsMacro: ExtensionMacro {
           let label = parameters.first?.firstName.flatMap {
             $0.tokenKind == .wildcard ? nil : "(\($0.text):)"
           }
-          valueType = "Self.\(name)\(label ?? "")"
+          valueTypeHint = "Self.\(name)\(label ?? "")"
           access = """
             ComposableCore._CaseFunctions<Self, _>(
                   embed: Self.\(name)\(label ?? ""),
@@ -93,10 +94,10 @@ public enum CaseAccessorsMacro: ExtensionMacro {
                 )
             """
         default:
-          valueType = "Self.allCasePaths.\(name)"
-          access = valueType
+          valueTypeHint = "Self.allCasePaths.\(name)"
+          access = valueTypeHint
         }
-        return Case(name: name, valueType: valueType, access: access)
+        return Case(name: name, valueTypeHint: valueTypeHint, access: access)
       }
     }
   }

@@ -158,7 +158,7 @@ public func _caseKeyPath<Root, Value>(
 public func _caseKeyPath<Root, Value>(
   _ keyPath: PartialCaseKeyPath<Root>, couldName _: (Value) -> Root
 ) -> Bool {
-  type(of: keyPath).valueType == Case<Value>.self
+  _caseKeyPath(keyPath, couldName: Value.self)
 }
 
 /// Whether `keyPath` leads to a value of the type the case path `@CasePathable` made extracts.
@@ -166,5 +166,5 @@ public func _caseKeyPath<Root, Value>(
 public func _caseKeyPath<Root, Value>(
   _ keyPath: PartialCaseKeyPath<Root>, couldName _: AnyCasePath<Root, Value>
 ) -> Bool {
-  type(of: keyPath).valueType == Case<Value>.self
+  _caseKeyPath(keyPath, couldName: Value.self)
 }
