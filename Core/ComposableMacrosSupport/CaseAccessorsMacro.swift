@@ -86,10 +86,11 @@ public enum CaseAccessorsMacro: ExtensionMacro {
           let label = parameters.first?.firstName.flatMap {
             $0.tokenKind == .wildcard ? nil : "(\($0.text):)"
           }
-          valueTypeHint = "Self.\(name)\(label ?? "")"
+          let constructor = "Self.\(name)\(label ?? "")"
+          valueTypeHint = constructor
           access = """
             ComposableCore._CaseFunctions<Self, _>(
-                  embed: Self.\(name)\(label ?? ""),
+                  embed: \(constructor),
                   extract: { if case .\(name)(let value) = $0 { return value } else { return nil } }
                 )
             """
