@@ -347,6 +347,14 @@ extension ReducerMacro: MemberMacro {
       conformances.action.isEmpty ? "" : ": " + conformances.action.joined(separator: ", ")
 
     let stateCases = EnumItem.render(items) { "  case \($0.name)\($0.stateParameters)" }
+    // An enum without cases has no value to switch over.
+    func switchOverCases(_ line: (ReducerCase) -> String, otherwise: String) -> String {
+      guard !items.isEmpty else { return "    \(otherwise)" }
+      return (["    switch self {"] + EnumItem.render(items, line) + ["    }"])
+        .joined(separator: "\n")
+    }
+    let ephemeralBody = switchOverCases(\.ephemeralSwitchCase, otherwise: "false")
+    let identityBody = switchOverCases(\.identitySwitchCase, otherwise: "[]")
     let actionCases = EnumItem.render(items) { "  case \($0.name)(\($0.actionPayload))" }
     let scopeCases = EnumItem.render(items) { "  case \($0.name)\($0.caseScopeParameters)" }
     let scopeSwitch = EnumItem.render(items) { $0.scopeSwitchCase }
@@ -387,6 +395,12 @@ extension ReducerMacro: MemberMacro {
       \(raw: access)enum State: \(raw: stateInheritance) {
         \(raw: access)typealias StateReducer = \(name)
       \(raw: stateCases.joined(separator: "\n"))
+        \(raw: access)var _$isEphemeral: Bool {
+      \(raw: ephemeralBody)
+        }
+        \(raw: access)var _$presentationIdentity: [Swift.AnyHashable] {
+      \(raw: identityBody)
+        }
       }
       """,
       """
@@ -606,6 +620,40 @@ struct ReducerCase {
       state: \\Self.State.Cases.\(name), action: \\Self.Action.Cases.\(name)) {
         ComposableCore._BuiltReducer(\(initializer))
       }
+      """
+  }
+
+  /// The case of `_$isEphemeral`'s switch: the payload asked, when the case has one value (an
+  /// alert, a nested enum reducer's state), through the overload of `_isEphemeral` its type
+  /// picks; otherwise not ephemeral.
+  var ephemeralSwitchCase: String {
+    guard ReducerCase.singlePayload(of: element) != nil else {
+      return """
+            case .\(name):
+              return false
+        """
+    }
+    return """
+          case .\(name)(let value):
+            return ComposableCore._isEphemeral(value)
+      """
+  }
+
+  /// The case of `_$presentationIdentity`'s switch: the case's name, then what tells a
+  /// one-value case's payload apart, through the overload of `_presentationIdentity` its type
+  /// picks.
+  var identitySwitchCase: String {
+    // `case `default``'s name, without the backticks that let it be written.
+    let label = name.filter { $0 != "`" }
+    guard ReducerCase.singlePayload(of: element) != nil else {
+      return """
+            case .\(name):
+              return ["\(label)"]
+        """
+    }
+    return """
+          case .\(name)(let value):
+            return ["\(label)"] + ComposableCore._presentationIdentity(of: value)
       """
   }
 

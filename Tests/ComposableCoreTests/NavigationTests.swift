@@ -451,3 +451,120 @@ struct Folder {
     .ifLet(\.$child, action: \.child) { Folder() }
   }
 }
+
+/// Presentation of an enum reducer written with `@Reducer enum`, whose state answers for its own
+/// case whether it is an alert (no reflection on each action).
+@MainActor
+struct EnumDestinationTests {
+  @Test func eachCaseAnswersWhetherItIsAnAlertOrDialog() {
+    typealias State = Library.Destination.State
+    #expect(State.alert(.removeAll)._$isEphemeral)
+    #expect(State.dialog(ConfirmationDialogState { TextState("Sort") })._$isEphemeral)
+    #expect(!State.counter(Library.Counter.State())._$isEphemeral)
+    #expect(!State.note("a", pinned: true)._$isEphemeral)
+    #expect(!State.empty._$isEphemeral)
+    #expect(State.settings(.alert(.resetAll))._$isEphemeral)
+    #expect(!State.settings(.counter(Library.Counter.State()))._$isEphemeral)
+  }
+
+  @Test func aChildCaseStaysPresentedAfterItsAction() async {
+    let store = TestStore(initialState: Library.State(destination: .counter(.init()))) {
+      Library()
+    }
+    await store.send(.destination(.presented(.counter(.increment)))) {
+      $0.destination = .counter(.init(count: 1))
+    }
+  }
+
+  @Test func anAlertCaseClosesOnceItsButtonIsTapped() async {
+    let store = TestStore(initialState: Library.State(destination: .alert(.removeAll))) {
+      Library()
+    }
+    await store.send(.destination(.presented(.alert(.confirm)))) {
+      $0.destination = nil
+      $0.removals = 1
+    }
+  }
+
+  @Test func anAlertInsideANestedEnumDestinationClosesToo() async {
+    let store = TestStore(
+      initialState: Library.State(destination: .settings(.alert(.resetAll)))
+    ) {
+      Library()
+    }
+    await store.send(.destination(.presented(.settings(.alert(.confirm))))) {
+      $0.destination = nil
+    }
+  }
+}
+
+@Reducer
+struct Library {
+  @Reducer
+  struct Counter {
+    struct State: Equatable {
+      var count = 0
+    }
+
+    enum Action: Equatable {
+      case increment
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+
+  @Reducer(state: .equatable, action: .equatable)
+  enum Settings {
+    case counter(Counter)
+    case alert(AlertState<Confirmation>)
+  }
+
+  @Reducer(state: .equatable, action: .equatable)
+  enum Destination {
+    case counter(Counter)
+    // An enum reducer has no instance to make: its case runs the enum's body.
+    case settings(Settings.Body = Settings.body)
+    case alert(AlertState<Confirmation>)
+    case dialog(ConfirmationDialogState<Confirmation>)
+    @ReducerCaseIgnored
+    case note(String, pinned: Bool)
+    case empty
+  }
+
+  enum Confirmation: Equatable {
+    case confirm
+  }
+
+  struct State: Equatable {
+    var removals = 0
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .destination(.presented(.alert(.confirm))) = action { state.removals += 1 }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension AlertState where Action == Library.Confirmation {
+  static let removeAll = AlertState {
+    TextState("Remove all?")
+  } actions: {
+    ButtonState(action: .confirm) { TextState("Remove") }
+  }
+  static let resetAll = AlertState {
+    TextState("Reset all?")
+  } actions: {
+    ButtonState(action: .confirm) { TextState("Reset") }
+  }
+}

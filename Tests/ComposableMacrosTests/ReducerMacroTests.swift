@@ -568,6 +568,38 @@ struct ReducerMacroTests {
           case dialog(ConfirmationDialogState<Dialog>)
           case meeting(Meeting, syncUp: SyncUp)
           case placeholder
+          var _$isEphemeral: Bool {
+            switch self {
+            case .detail(let value):
+              return ComposableCore._isEphemeral(value)
+            case .edit(let value):
+              return ComposableCore._isEphemeral(value)
+            case .alert(let value):
+              return ComposableCore._isEphemeral(value)
+            case .dialog(let value):
+              return ComposableCore._isEphemeral(value)
+            case .meeting:
+              return false
+            case .placeholder:
+              return false
+            }
+          }
+          var _$presentationIdentity: [Swift.AnyHashable] {
+            switch self {
+            case .detail(let value):
+              return ["detail"] + ComposableCore._presentationIdentity(of: value)
+            case .edit(let value):
+              return ["edit"] + ComposableCore._presentationIdentity(of: value)
+            case .alert(let value):
+              return ["alert"] + ComposableCore._presentationIdentity(of: value)
+            case .dialog(let value):
+              return ["dialog"] + ComposableCore._presentationIdentity(of: value)
+            case .meeting:
+              return ["meeting"]
+            case .placeholder:
+              return ["placeholder"]
+            }
+          }
         }
 
         @CasePathable
@@ -646,6 +678,12 @@ struct ReducerMacroTests {
           public enum State: ComposableCore.CaseReducerState {
             public typealias StateReducer = Destination
 
+            public var _$isEphemeral: Bool {
+              false
+            }
+            public var _$presentationIdentity: [Swift.AnyHashable] {
+              []
+            }
           }
 
           @CasePathable
@@ -713,6 +751,30 @@ struct ReducerMacroTests {
           case custom(Custom.State)
           case note(Note)
           case toast(ToastState)
+          var _$isEphemeral: Bool {
+            switch self {
+            case .timeline(let value):
+              return ComposableCore._isEphemeral(value)
+            case .custom(let value):
+              return ComposableCore._isEphemeral(value)
+            case .note(let value):
+              return ComposableCore._isEphemeral(value)
+            case .toast(let value):
+              return ComposableCore._isEphemeral(value)
+            }
+          }
+          var _$presentationIdentity: [Swift.AnyHashable] {
+            switch self {
+            case .timeline(let value):
+              return ["timeline"] + ComposableCore._presentationIdentity(of: value)
+            case .custom(let value):
+              return ["custom"] + ComposableCore._presentationIdentity(of: value)
+            case .note(let value):
+              return ["note"] + ComposableCore._presentationIdentity(of: value)
+            case .toast(let value):
+              return ["toast"] + ComposableCore._presentationIdentity(of: value)
+            }
+          }
         }
 
         @CasePathable
@@ -785,6 +847,18 @@ struct ReducerMacroTests {
         package enum State: ComposableCore.CaseReducerState, Equatable, Sendable {
           package typealias StateReducer = Path
           case counter(Counter.State)
+          package var _$isEphemeral: Bool {
+            switch self {
+            case .counter(let value):
+              return ComposableCore._isEphemeral(value)
+            }
+          }
+          package var _$presentationIdentity: [Swift.AnyHashable] {
+            switch self {
+            case .counter(let value):
+              return ["counter"] + ComposableCore._presentationIdentity(of: value)
+            }
+          }
         }
 
         @CasePathable
@@ -903,6 +977,42 @@ struct ReducerMacroTests {
           #else
             case other
           #endif
+          var _$isEphemeral: Bool {
+            switch self {
+            case .detail(let value):
+              return ComposableCore._isEphemeral(value)
+            #if DEBUG
+                case .debug(let value):
+                  return ComposableCore._isEphemeral(value)
+                case .debugAlert(let value):
+                  return ComposableCore._isEphemeral(value)
+            #elseif os(Linux)
+                case .linux(let value):
+                  return ComposableCore._isEphemeral(value)
+            #else
+                case .other:
+                  return false
+            #endif
+            }
+          }
+          var _$presentationIdentity: [Swift.AnyHashable] {
+            switch self {
+            case .detail(let value):
+              return ["detail"] + ComposableCore._presentationIdentity(of: value)
+            #if DEBUG
+                case .debug(let value):
+                  return ["debug"] + ComposableCore._presentationIdentity(of: value)
+                case .debugAlert(let value):
+                  return ["debugAlert"] + ComposableCore._presentationIdentity(of: value)
+            #elseif os(Linux)
+                case .linux(let value):
+                  return ["linux"] + ComposableCore._presentationIdentity(of: value)
+            #else
+                case .other:
+                  return ["other"]
+            #endif
+            }
+          }
         }
 
         @CasePathable

@@ -104,6 +104,7 @@ extension Reducer {
   /// element's effect pops it.
   ///
   /// An action for an id that is not in the stack is reported as a runtime issue.
+  @inlinable
   public func forEach<
     DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>
   >(
@@ -127,88 +128,142 @@ extension Reducer {
 
 /// The reducer the stack `forEach` returns.
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
   /// Where the stack is: for an `@ObservableState` parent, the storage behind `path`, changed in
   /// place (through the property's accessors, an element's action copied the whole stack, and
   /// with it any collection the element changed).
-  let toStackState: StatePath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let toStackState: StatePath<Parent.State, StackState<Destination.State>>
+  @usableFromInline
   let toStackAction: CaseAccess<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  let location: IssueLocation
+  @usableFromInline let location: IssueLocation
 
+  @usableFromInline
+  init(
+    parent: Parent,
+    destination: Destination,
+    toStackState: StatePath<Parent.State, StackState<Destination.State>>,
+    toStackAction: CaseAccess<
+      Parent.Action, StackAction<Destination.State, Destination.Action>
+    >,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.location = location
+  }
+
+  // Inlinable, as every action of a feature with a stack passes through here, and an element's
+  // action is the common one: unspecialised, each call looked up the generic metadata of the
+  // stack, its elements and their effects, and ran the path reducer through protocol witnesses
+  // (about 17,000 instructions for one element action).
   /// Runs the element for element actions, then the parent, then applies a push or pop.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let stackAction = toStackAction.extract(from: action)
     var destinationEffects = Effect<Parent.Action>.none
-    let toStackAction = self.toStackAction
 
     if case .element(let id, let elementAction)? = stackAction {
-      if toStackState.read(&state, { $0[id: id] == nil }) {
-        location.report(
-          """
-          A "forEach" at "\(location)" received an action for a missing stack element:
-
-            Action:
-              \(String(describing: action))
-
-          This usually means an effect of the element kept running after it was popped.
-          """
-        )
+      let effects = toStackState.modify(&state) { stack in
+        stack.modifyElement(id: id) { destination.reduce(into: &$0, action: elementAction) }
+      }
+      if let effects {
+        if !effects.isNone { destinationEffects = elementEffects(effects, id: id) }
       } else {
-        destinationEffects = toStackState.modify(&state) {
-          destination.reduce(into: &$0[id: id]!, action: elementAction)
-        }
-        .map { toStackAction.embed(StackAction.element(id: id, action: $0)) }
-        .dismissing(
-          with: toStackAction.embed(
-            StackAction<Destination.State, Destination.Action>.popFrom(id: id))
-        )
-        .scoped(to: EffectScope(location: toStackState.keyPath, id: id))
+        Self.reportMissingElement(action, at: location)
       }
     }
 
+    // The ids' storage is shared until the parent or a push or pop changes the stack, so the
+    // comparison below is constant-time for an element action that leaves the stack alone.
     let idsBefore = toStackState.read(&state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
 
     switch stackAction {
-    case .popFrom(let id)?:
-      if toStackState.read(&state, { $0[id: id] != nil }) {
-        toStackState.modify(&state) { $0.pop(from: id) }
-      } else if !idsBefore.contains(id) {
-        location.report(
-          """
-          A "forEach" at "\(location)" received a "popFrom" action for a missing stack element \
-          \(id). The element may have been popped already.
-          """
-        )
-      }
-    case .push(let id, let element)?:
-      if toStackState.read(&state, { $0.ids.contains(id) }) {
-        location.report(
-          """
-          A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
-          already in the stack. Ids must be unique: take new ones from the "stackElementID" \
-          dependency.
-          """
-        )
-      } else {
-        toStackState.modify(&state) { $0.append(element, id: id) }
-      }
-    case .element?, nil:
-      break
+    case .popFrom(let id)?: pop(from: id, in: &state, idsBefore: idsBefore)
+    case .push(let id, let element)?: push(element, id: id, in: &state)
+    case .element?, nil: break
     }
 
     let idsAfter = toStackState.read(&state) { $0.ids }
-    var removals = Effect<Parent.Action>.none
-    if idsBefore != idsAfter {
-      let remaining = Set(idsAfter)
-      removals = .merge(
-        idsBefore.filter { !remaining.contains($0) }.map {
-          .cancelScope(EffectScope(location: toStackState.keyPath, id: $0))
-        }
+    guard idsBefore != idsAfter else {
+      return destinationEffects.isNone ? parentEffects : .merge(destinationEffects, parentEffects)
+    }
+    return .merge(destinationEffects, parentEffects, removals(from: idsBefore, to: idsAfter))
+  }
+
+  /// An element's effects, sent back as its actions, able to pop it with `dismiss()`, and scoped
+  /// to it so that they end when it is popped.
+  @usableFromInline
+  func elementEffects(_ effects: Effect<Destination.Action>, id: StackElementID) -> Effect<
+    Parent.Action
+  > {
+    let toStackAction = self.toStackAction
+    typealias Action = StackAction<Destination.State, Destination.Action>
+    return
+      effects
+      .map { toStackAction.embed(Action.element(id: id, action: $0)) }
+      .dismissing(with: toStackAction.embed(Action.popFrom(id: id)))
+      .scoped(to: EffectScope(location: toStackState.effectLocation, id: id))
+  }
+
+  @usableFromInline
+  func pop(from id: StackElementID, in state: inout Parent.State, idsBefore: [StackElementID]) {
+    if toStackState.read(&state, { $0.ids.contains(id) }) {
+      toStackState.modify(&state) { $0.pop(from: id) }
+    } else if !idsBefore.contains(id) {
+      location.report(
+        """
+        A "forEach" at "\(location)" received a "popFrom" action for a missing stack element \
+        \(id). The element may have been popped already.
+        """
       )
     }
-    return .merge(destinationEffects, parentEffects, removals)
+  }
+
+  @usableFromInline
+  func push(_ element: Destination.State, id: StackElementID, in state: inout Parent.State) {
+    if toStackState.read(&state, { $0.ids.contains(id) }) {
+      location.report(
+        """
+        A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
+        already in the stack. Ids must be unique: take new ones from the "stackElementID" \
+        dependency.
+        """
+      )
+    } else {
+      toStackState.modify(&state) { $0.append(element, id: id) }
+    }
+  }
+
+  /// Cancels the effects of the elements that are gone.
+  @usableFromInline
+  func removals(from idsBefore: [StackElementID], to idsAfter: [StackElementID]) -> Effect<
+    Parent.Action
+  > {
+    let remaining = Set(idsAfter)
+    return .merge(
+      idsBefore.filter { !remaining.contains($0) }.map {
+        .cancelScope(EffectScope(location: toStackState.effectLocation, id: $0))
+      }
+    )
+  }
+
+  // Static, with the location alone, as `ifLet`'s report.
+  @usableFromInline
+  static func reportMissingElement(_ action: Parent.Action, at location: IssueLocation) {
+    location.report(
+      """
+      A "forEach" at "\(location)" received an action for a missing stack element:
+
+        Action:
+          \(String(describing: action))
+
+      This usually means an effect of the element kept running after it was popped.
+      """
+    )
   }
 }

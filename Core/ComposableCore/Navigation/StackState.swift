@@ -91,8 +91,8 @@ extension DependencyValues {
 /// id not yet in the stack appends the element with that id, which is how a test asserts a push:
 /// `$0.path[id: 0] = .detail(…)`.
 public struct StackState<Element> {
-  fileprivate var _ids: [StackElementID]
-  fileprivate var _elements: [Element]
+  @usableFromInline var _ids: [StackElementID]
+  @usableFromInline var _elements: [Element]
 
   /// An empty stack.
   public init() {
@@ -108,7 +108,16 @@ public struct StackState<Element> {
   }
 
   /// The ids of the elements, bottom to top.
+  @inlinable
   public var ids: [StackElementID] { _ids }
+
+  /// Changes the element with `id` where it is and returns what `body` returned; `nil`, without
+  /// calling `body`, when no element has that id.
+  @inlinable
+  mutating func modifyElement<T>(id: StackElementID, _ body: (inout Element) -> T) -> T? {
+    guard let index = _ids.firstIndex(of: id) else { return nil }
+    return body(&_elements[index])
+  }
 
   /// The element with `id`; setting `nil` removes it, and setting an id not in the stack appends
   /// the element with that id.

@@ -25,11 +25,21 @@ extension CaseReducer {
 public protocol CaseReducerState {
   /// The enum reducer this is the state of.
   associatedtype StateReducer: CaseReducer where StateReducer.State == Self
+
+  /// Whether the current case holds an alert or dialog, which presentation dismisses once the
+  /// user acts on it. `@Reducer enum` answers with a `switch` over its cases.
+  var _$isEphemeral: Bool { get }
+
+  /// What tells the current child from another, after its type: the case, then the payload's
+  /// id when it is `Identifiable` (and so on into a nested enum reducer's state). A different
+  /// identity is a new presentation, whose predecessor's effects end.
+  var _$presentationIdentity: [AnyHashable] { get }
 }
 
 extension Reducer {
   /// Presents an enum reducer's state: `.ifLet(\.$destination, action: \.destination)`, the
   /// destination's reducer found from its state type.
+  @inlinable
   public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -52,6 +62,7 @@ extension Reducer {
 
   /// Runs an enum reducer on a navigation stack: `.forEach(\.path, action: \.path)`, the path's
   /// reducer found from its state type.
+  @inlinable
   public func forEach<DestinationState: CaseReducerState, DestinationAction>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,

@@ -128,7 +128,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
           elementEffects =
             effects
             .map { toElementAction.embed(.element(id: id, action: $0)) }
-            .scoped(to: EffectScope(location: toElementsState.keyPath, id: id))
+            .scoped(to: EffectScope(location: toElementsState.effectLocation, id: id))
         }
       } else {
         reportMissingElement(action)
@@ -144,7 +144,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let removals = Effect<Parent.Action>.merge(
       idsBefore.subtracting(idsAfter).map { id in
-        Effect<Parent.Action>.cancelScope(EffectScope(location: toElementsState.keyPath, id: id))
+        Effect<Parent.Action>.cancelScope(
+          EffectScope(location: toElementsState.effectLocation, id: id))
       }
     )
     return .merge(elementEffects, parentEffects, removals)

@@ -56,10 +56,10 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildState.read(&state) { $0 != nil }
   }
 
-  /// Built only when the child has effects to scope or cancel: boxing the key path allocates,
-  /// and most actions reach this reducer without touching the child.
+  /// Built only when the child has effects to scope or cancel, which most actions reaching this
+  /// reducer do not.
   @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: toChildState.keyPath) }
+  var effectScope: EffectScope { EffectScope(location: toChildState.effectLocation) }
 
   // Inlinable, as every action of a feature passes through here: specialised for the concrete
   // feature types, it does not look up generic type metadata on each call. Always inlined into
@@ -114,6 +114,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 extension Reducer where State: CasePathable {
   /// Runs `case` while the enum state is in the case at `toCaseState`. When the state moves to
   /// another case, every effect the case's reducer started is cancelled.
+  @inlinable
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer<CaseState, CaseAction>>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
@@ -136,47 +137,79 @@ extension Reducer where State: CasePathable {
 
 /// The reducer `ifCaseLet` returns: the parent, plus a child on one case of an enum state.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildStateKeyPath: AnyKeyPath
-  let toChildState: CaseAccess<Parent.State, Child.State>
-  let toChildAction: CaseAccess<Parent.Action, Child.Action>
-  let location: IssueLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildStateKeyPath: AnyKeyPath
+  @usableFromInline let toChildState: CaseAccess<Parent.State, Child.State>
+  @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
+  @usableFromInline let location: IssueLocation
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: Child,
+    toChildStateKeyPath: AnyKeyPath,
+    toChildState: CaseAccess<Parent.State, Child.State>,
+    toChildAction: CaseAccess<Parent.Action, Child.Action>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildStateKeyPath = toChildStateKeyPath
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.location = location
+  }
 
   /// Built only when needed, as in `ifLet`.
-  private var effectScope: EffectScope { EffectScope(location: toChildStateKeyPath) }
+  @usableFromInline
+  var effectScope: EffectScope { EffectScope(location: toChildStateKeyPath) }
 
+  // Inlinable, as `ifLet`: unspecialised, each action looked up the generic metadata of the
+  // states, actions and effects, and ran the child through protocol witnesses.
   /// Runs the child first for child actions, then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if let effects = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
       {
-        let toChildAction = self.toChildAction
-        childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
+        if !effects.isNone {
+          let toChildAction = self.toChildAction
+          childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
+        }
       } else {
-        location.report(
-          """
-          An "ifCaseLet" at "\(location)" received a child action when state was set to a \
-          different case:
-
-            Action:
-              \(String(describing: action))
-            State:
-              \(String(describing: state))
-
-          This usually means an effect of the child kept running after the parent moved the \
-          state to another case.
-          """
-        )
+        Self.reportOtherCase(action, state, at: location)
       }
     }
     let wasInCase = toChildState.extract(from: state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
-    let dismissal: Effect<Parent.Action> =
-      wasInCase && toChildState.extract(from: state) == nil ? .cancelScope(effectScope) : .none
-    return .merge(childEffects, parentEffects, dismissal)
+    guard wasInCase, toChildState.extract(from: state) == nil else {
+      return childEffects.isNone ? parentEffects : .merge(childEffects, parentEffects)
+    }
+    return .merge(childEffects, parentEffects, .cancelScope(effectScope))
+  }
+
+  // Static, with the location alone, as `ifLet`'s report.
+  @usableFromInline
+  static func reportOtherCase(
+    _ action: Parent.Action, _ state: Parent.State, at location: IssueLocation
+  ) {
+    location.report(
+      """
+      An "ifCaseLet" at "\(location)" received a child action when state was set to a \
+      different case:
+
+        Action:
+          \(String(describing: action))
+        State:
+          \(String(describing: state))
+
+      This usually means an effect of the child kept running after the parent moved the \
+      state to another case.
+      """
+    )
   }
 }
 
