@@ -177,6 +177,40 @@ let benchmarks: @Sendable () -> Void = {
       to: StoreOf<WrappedP1>(initialState: WrappedP1.State()) { WrappedP1() }, benchmark)
   }
 
+  // One level of each navigation shape features use (`Navigation.swift`), the child's action
+  // sent at the root; "with an effect": the child's action returns `.send`, which comes back
+  // through the level as a second action.
+  mainActorBenchmark("Store send, destination enum child") { benchmark in
+    send(
+      .destination(.presented(.counter(.increment))),
+      to: Store(initialState: DestParent.State()) { DestParent() }, benchmark)
+  }
+  mainActorBenchmark("Store send, destination enum child, with an effect") { benchmark in
+    send(
+      .destination(.presented(.counter(.echo))),
+      to: Store(initialState: DestParent.State()) { DestParent() }, benchmark)
+  }
+  mainActorBenchmark("Store send, stack element") { benchmark in
+    let store = Store(initialState: StackParent.State()) { StackParent() }
+    send(
+      .path(.element(id: store.state.path.ids[0], action: .counter(.increment))), to: store,
+      benchmark)
+  }
+  mainActorBenchmark("Store send, stack element, with an effect") { benchmark in
+    let store = Store(initialState: StackParent.State()) { StackParent() }
+    send(
+      .path(.element(id: store.state.path.ids[0], action: .counter(.echo))), to: store, benchmark)
+  }
+  mainActorBenchmark("Store send, ifCaseLet child") { benchmark in
+    send(
+      .counter(.increment),
+      to: Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }, benchmark
+    )
+  }
+  mainActorBenchmark("Store send, root, with an effect") { benchmark in
+    send(.echo, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
+  }
+
   mainActorBenchmark("Store.scope creation") { benchmark in
     do {
       let store = StoreOf<L1>(initialState: L1.State()) { L1() }

@@ -20,6 +20,8 @@ import Observation
 //   store between it and the root watches the one above, as they do for a screen showing it;
 // - <nesting>Build: as many new stores of the <nesting> as sends, each sent one action from its
 //   leaf: what building a tree of ten levels costs, on a store's first action.
+// - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
+//   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`).
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -69,6 +71,7 @@ func run(_ arguments: [String]) -> Bool {
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
     return true
   default:
+    if runNavigation(scenario, sends) { return true }
     guard let (nesting, variant) = nestingScenario(scenario) else { return false }
     switch variant {
     case "Build":

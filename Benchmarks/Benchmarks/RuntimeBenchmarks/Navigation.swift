@@ -1,0 +1,83 @@
+import ComposableCore
+
+// The navigation shapes modern features use, one level each: a destination enum presented with
+// `ifLet(\.$destination, action: \.destination)`, a stack of a path enum run by
+// `forEach(\.path, action: \.path)`, and an enum state with one case run by `ifCaseLet`.
+
+/// A parent presenting a destination enum, as modern TCA features do.
+@Reducer
+struct DestParent {
+  @Reducer
+  enum Destination {
+    case counter(Counter)
+    case other(Counter)
+  }
+
+  struct State {
+    var count = 0
+    @Presents var destination: Destination.State? = .counter(Counter.State())
+  }
+
+  enum Action {
+    case increment
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+/// A parent with a navigation stack of a path enum.
+@Reducer
+struct StackParent {
+  @Reducer
+  enum Path {
+    case counter(Counter)
+    case other(Counter)
+  }
+
+  struct State {
+    var count = 0
+    var path = StackState<Path.State>([.counter(Counter.State())])
+  }
+
+  enum Action {
+    case increment
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+
+/// A parent whose state is an enum, one case run by `ifCaseLet`.
+@Reducer
+struct CaseParent {
+  enum State {
+    case counter(Counter.State)
+    case idle
+  }
+
+  enum Action {
+    case start
+    case counter(Counter.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .start = action { state = .counter(Counter.State()) }
+      return .none
+    }
+    .ifCaseLet(\.counter, action: \.counter) { Counter() }
+  }
+}

@@ -1,0 +1,38 @@
+import ComposableCore
+
+/// Runs one of the navigation scenarios (`Navigation.swift`), returning whether `scenario` is one:
+/// destination, destinationEffect (the child's action returns an effect, `.send`), stack,
+/// stackEffect, ifCaseLet, and rootEcho (the counter's `.send` effect at the root, for
+/// comparison with the two effect scenarios).
+@MainActor
+func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
+  switch scenario {
+  case "destination":
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    timeSends(scenario, sends, store, .destination(.presented(.counter(.increment))))
+    return true
+  case "destinationEffect":
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    timeSends(scenario, sends, store, .destination(.presented(.counter(.echo))))
+    return true
+  case "stackEffect":
+    let store = Store(initialState: StackParent.State()) { StackParent() }
+    let id = store.state.path.ids.first!
+    timeSends(scenario, sends, store, .path(.element(id: id, action: .counter(.echo))))
+    return true
+  case "stack":
+    let store = Store(initialState: StackParent.State()) { StackParent() }
+    let id = store.state.path.ids.first!
+    timeSends(scenario, sends, store, .path(.element(id: id, action: .counter(.increment))))
+    return true
+  case "rootEcho":
+    let store = Store(initialState: Counter.State()) { Counter() }
+    timeSends(scenario, sends, store, .echo)
+    return true
+  case "ifCaseLet":
+    let store = Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }
+    timeSends(scenario, sends, store, .counter(.increment))
+    return true
+  default: return false
+  }
+}
