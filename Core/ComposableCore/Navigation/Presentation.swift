@@ -223,17 +223,16 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination
   @usableFromInline
-  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
-  @usableFromInline
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: IssueLocation
   @usableFromInline let presentedCases = PresentedCases<Destination.State>()
   /// Where the presentation state is read and a presented child changed in place, without a
-  /// key path's getter and setter when the state names the storage behind
-  /// `toPresentationState`: `@ObservableState` names it as a tracked property's, so that its
+  /// key path's getter and setter when the state names the storage behind the key path the
+  /// feature wrote: `@ObservableState` names it as a tracked property's, so that its
   /// readers are told when the child is replaced (``StatePath``); a plain state's `@Presents`
   /// stores `$name` itself, and `@Reducer` names the wrapper behind a `@PresentationState`
-  /// projection, which has no readers to tell.
+  /// projection, which has no readers to tell. Its key path is also where the child's effects
+  /// are scoped.
   @usableFromInline let storage: StatePath<Parent.State, PresentationState<Destination.State>>
 
   @usableFromInline
@@ -246,7 +245,6 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   ) {
     self.parent = parent
     self.destination = destination
-    self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.location = location
     if !(Parent.State.self is any ObservableState.Type),

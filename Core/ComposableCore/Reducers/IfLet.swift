@@ -139,7 +139,9 @@ extension Reducer where State: CasePathable {
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toChildStateKeyPath: AnyKeyPath
+  /// The case key path of the child's state, type-erased once, as the place that scopes the
+  /// child's effects (see ``StateRoute/effectLocation``).
+  @usableFromInline let effectLocation: AnyHashable
   @usableFromInline let toChildState: CaseAccess<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
@@ -155,7 +157,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
-    self.toChildStateKeyPath = toChildStateKeyPath
+    self.effectLocation = AnyHashable(toChildStateKeyPath)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
@@ -163,7 +165,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Built only when needed, as in `ifLet`.
   @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: toChildStateKeyPath) }
+  var effectScope: EffectScope { EffectScope(location: effectLocation) }
 
   // Inlinable, as `ifLet`: unspecialised, each action looked up the generic metadata of the
   // states, actions and effects, and ran the child through protocol witnesses.
