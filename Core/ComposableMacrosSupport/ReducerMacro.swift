@@ -627,16 +627,7 @@ struct ReducerCase {
   /// alert, a nested enum reducer's state), through the overload of `_isEphemeral` its type
   /// picks; otherwise not ephemeral.
   var ephemeralSwitchCase: String {
-    guard ReducerCase.singlePayload(of: element) != nil else {
-      return """
-            case .\(name):
-              return false
-        """
-    }
-    return """
-          case .\(name)(let value):
-            return ComposableCore._isEphemeral(value)
-      """
+    switchCase(withValue: "ComposableCore._isEphemeral(value)", otherwise: "false")
   }
 
   /// The case of `_$presentationIdentity`'s switch: the case's name, then what tells a
@@ -644,16 +635,23 @@ struct ReducerCase {
   /// picks.
   var identitySwitchCase: String {
     // `case `default``'s name, without the backticks that let it be written.
-    let label = name.filter { $0 != "`" }
+    let label = "[\"\(name.filter { $0 != "`" })\"]"
+    return switchCase(
+      withValue: "\(label) + ComposableCore._presentationIdentity(of: value)", otherwise: label)
+  }
+
+  /// A case of a generated `switch self`, returning `withValue` (where the case's one value is
+  /// bound to `value`) when the case has one unlabeled value, `otherwise` for any other case.
+  func switchCase(withValue: String, otherwise: String) -> String {
     guard ReducerCase.singlePayload(of: element) != nil else {
       return """
             case .\(name):
-              return ["\(label)"]
+              return \(otherwise)
         """
     }
     return """
           case .\(name)(let value):
-            return ["\(label)"] + ComposableCore._presentationIdentity(of: value)
+            return \(withValue)
       """
   }
 
