@@ -130,3 +130,145 @@ struct CancellationTests {
     await task?.finish()
   }
 }
+
+/// A child effect that only sends is not tied to the child's place (nothing of it can be
+/// cancelled); one that also starts work keeps that place, so the work still ends with the child.
+@MainActor
+struct ChildEffectPlaceTests {
+  func makeStore(_ state: Pinger.State, clock: TestClock<Duration>) -> TestStoreOf<Pinger> {
+    TestStore(initialState: state) {
+      Pinger()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func aSendFromAPresentedChildOrAStackElementArrives() async {
+    let store = makeStore(
+      Pinger.State(destination: .ping(.init(id: 1)), path: [.ping(.init(id: 2))]),
+      clock: TestClock())
+    await store.send(.destination(.presented(.ping(.greet))))
+    await store.receive(\.destination.presented.ping.greeted) {
+      $0.destination = .ping(.init(id: 1, greetings: 1))
+    }
+    await store.send(.path(.element(id: 0, action: .ping(.greet))))
+    await store.receive(\.path[id: 0].ping.greeted) {
+      $0.path[id: 0] = .ping(.init(id: 2, greetings: 1))
+    }
+  }
+
+  @Test func workMergedWithASendEndsWhenThePresentedChildIsDismissed() async {
+    let clock = TestClock()
+    let store = makeStore(Pinger.State(destination: .ping(.init(id: 1))), clock: clock)
+    await store.send(.destination(.presented(.ping(.start))))
+    await store.receive(\.destination.presented.ping.greeted) {
+      $0.destination = .ping(.init(id: 1, greetings: 1))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.destination.presented.ping.tick) {
+      $0.destination = .ping(.init(id: 1, greetings: 1, ticks: 1))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    // A tick after the dismissal would arrive unreceived and fail the test.
+    await clock.advance(by: .seconds(3))
+  }
+
+  @Test func aStackElementsMergedCancelStopsOnlyItsOwnWork() async {
+    let clock = TestClock()
+    let store = makeStore(
+      Pinger.State(path: [.ping(.init(id: 1)), .ping(.init(id: 2))]), clock: clock)
+    await store.send(.path(.element(id: 0, action: .ping(.start))))
+    await store.receive(\.path[id: 0].ping.greeted) {
+      $0.path[id: 0] = .ping(.init(id: 1, greetings: 1))
+    }
+    await store.send(.path(.element(id: 1, action: .ping(.start))))
+    await store.receive(\.path[id: 1].ping.greeted) {
+      $0.path[id: 1] = .ping(.init(id: 2, greetings: 1))
+    }
+    // The same cancellation id in the other element: only element 1's timer stops.
+    await store.send(.path(.element(id: 1, action: .ping(.stop))))
+    await store.receive(\.path[id: 1].ping.greeted) {
+      $0.path[id: 1] = .ping(.init(id: 2, greetings: 2))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.path[id: 0].ping.tick) {
+      $0.path[id: 0] = .ping(.init(id: 1, greetings: 1, ticks: 1))
+    }
+    // Popping element 0 ends its timer.
+    await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
+    await clock.advance(by: .seconds(3))
+  }
+}
+
+@Reducer
+struct Pinger {
+  @Reducer
+  struct Ping {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var greetings = 0
+      var ticks = 0
+    }
+
+    enum Action: Equatable {
+      case greet
+      case greeted
+      case start
+      case stop
+      case tick
+    }
+
+    enum CancelID { case timer }
+
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .greet:
+        return .send(.greeted)
+      case .greeted:
+        state.greetings += 1
+        return .none
+      case .start:
+        return .merge(
+          .send(.greeted),
+          .run { send in
+            for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+          }
+          .cancellable(id: CancelID.timer)
+        )
+      case .stop:
+        return .merge(.cancel(id: CancelID.timer), .send(.greeted))
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+
+  @Reducer(state: .equatable, action: .equatable)
+  enum Destination {
+    case ping(Ping)
+  }
+
+  @Reducer(state: .equatable, action: .equatable)
+  enum Path {
+    case ping(Ping)
+  }
+
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+    var path = StackState<Path.State>()
+  }
+
+  enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$destination, action: \.destination)
+      .forEach(\.path, action: \.path)
+  }
+}

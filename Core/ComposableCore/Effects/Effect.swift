@@ -246,12 +246,29 @@ extension Effect {
     }
   }
 
+  // An effect that only sends is left as it is: the scope qualifies cancellation ids and tracks
+  // running work, and such an effect has neither, so the scope (for a presented child, its
+  // identity) is never made. Inlinable, so that answer costs no call and no closure.
   /// Marks the effects of a child reducer with the place the child lives at, so that its
   /// cancellation ids do not collide with a sibling's and its effects can be cancelled together.
-  @usableFromInline
+  @inlinable
   func scoped(to scope: @autoclosure () -> EffectScope) -> Self {
-    if case .none = operation { return self }
+    if sendsOnly { return self }
     return Self(operation: .scoped(scope(), self))
+  }
+
+  /// Whether the effect does nothing but send actions, if anything: it starts no work and names
+  /// no cancellation id, so where in the reducer tree it came from makes no difference to it.
+  @inlinable
+  var sendsOnly: Bool {
+    switch operation {
+    case .none, .send:
+      return true
+    case .merge(let effects), .concatenate(let effects):
+      return effects.allSatisfy(\.sendsOnly)
+    case .run, .cancellable, .cancel, .scoped, .cancelScope, .throttle:
+      return false
+    }
   }
 
   /// An effect that cancels every in-flight effect of the child living at `scope`.

@@ -61,7 +61,16 @@ enum DismissContext {
 
 extension Effect {
   /// Lets the `.run` operations of this (child) effect dismiss the child by sending `action`.
-  func dismissing(with action: Action) -> Self {
+  // Inlinable, answering here for the effects with no `.run` to give the action to: most child
+  // effects only send.
+  @inlinable
+  func dismissing(with action: @autoclosure () -> Action) -> Self {
+    if sendsOnly { return self }
+    return dismissingRuns(with: action())
+  }
+
+  @usableFromInline
+  func dismissingRuns(with action: Action) -> Self {
     // The action is a value the store made on the main actor and only ever sends back there.
     let action = UncheckedSendable(action)
     return transformingRuns { operation in
