@@ -4,6 +4,7 @@ import ComposableSharing
 ///
 /// It backs ``StoreTask``: finishing awaits every task, including ones added while waiting, and
 /// cancelling reaches tasks added later too.
+@usableFromInline
 package final class EffectTasks: Sendable {
   private struct Storage {
     var tasks: [Task<Void, Never>] = []
@@ -51,6 +52,7 @@ package final class EffectTasks: Sendable {
   }
 
   /// A task that finishes when all of these have, and cancels them all when cancelled.
+  @usableFromInline
   package func makeTask() -> Task<Void, Never> {
     Task {
       await withTaskCancellationHandler {

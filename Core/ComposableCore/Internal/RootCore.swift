@@ -9,26 +9,29 @@ package final class RootCore<R: Reducer>: StoreCore {
   @usableFromInline package typealias State = R.State
   @usableFromInline package typealias Action = R.Action
 
-  @usableFromInline package private(set) var state: State
+  @usableFromInline package internal(set) var state: State
   /// Runs the store's reducer, which it holds. Made by whoever makes the store: `Store.init` is
   /// inlined where the feature's type is known, so this closure, and every body and operator
   /// below it, runs specialised for that type — generic reducers (`Level<Level<…>>`) included —
   /// instead of looking up generic type metadata on every action.
-  private let run: (inout State, Action) -> Effect<Action>
+  @usableFromInline let run: (inout State, Action) -> Effect<Action>
   /// Writable so a test can change dependencies between steps.
   // Read once an action; only ever replaced whole (by a test store, between steps), never
   // changed in place across a call, so the dynamic exclusivity check each read paid (about 95
   // instructions a send) guarded nothing.
-  @exclusivity(unchecked) package var dependencies: DependencyValues
+  @usableFromInline @exclusivity(unchecked) package var dependencies: DependencyValues
   /// Stamped on the effects of the next outermost `send`, so a test store can say which of its
   /// steps started an effect that is still running.
   package var sendTag = 0
 
-  private var queue: [QueuedAction] = []
-  private var isProcessing = false
-  private var hasQueued = false
+  // Read and written by the inlinable sending path below, where the compiler no longer sees
+  // every access and would check each one at run time (about 60 instructions apiece). None
+  // overlaps another: each is a plain read or write, or an append that runs no other code.
+  @usableFromInline @exclusivity(unchecked) var queue: [QueuedAction] = []
+  @usableFromInline @exclusivity(unchecked) var isProcessing = false
+  @usableFromInline @exclusivity(unchecked) var hasQueued = false
   /// The group of the outermost `send` being processed, made only once an effect needs it.
-  private var rootTasks: EffectTasks?
+  @usableFromInline @exclusivity(unchecked) var rootTasks: EffectTasks?
 
   private var inFlight: [Int: InFlightEffect] = [:]
   private var cancellables: [CancelKey: Set<Int>] = [:]
@@ -38,7 +41,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   // Read after every action; changed only by `addObserver` and `removeObserver`, which run no
   // other code while they change it (a removed observer is let go after the change), so the
   // dynamic exclusivity check each read paid (about 95 instructions a send) guarded nothing.
-  @exclusivity(unchecked) private var observers = StoreObservers()
+  @usableFromInline @exclusivity(unchecked) var observers = StoreObservers()
   /// Set while observers are being told; an action an observer sends meanwhile asks for another
   /// round, after this one, instead of telling them in the middle of it.
   private var isNotifying = false
@@ -63,14 +66,20 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Sending
 
-  @usableFromInline
+  // The path an action and the actions its effects send take is inlinable, down to the effects
+  // that only send (`run(_:_:)`): `Store.init` calls it where the feature's type is known, so it
+  // runs specialised, instead of looking up the generic metadata of the queue, the effect and its
+  // context at each step (about 5,800 instructions for one `.send`). What starts tasks, cancels
+  // or throttles stays generic, out of line.
+  @inlinable
   package func send(_ action: Action) -> Task<Void, Never>? {
     send(action, tasks: nil)
   }
 
   /// Processes `action` and every action it leads to synchronously, in order. An action sent
   /// while another is being processed is queued behind it.
-  private func send(_ action: Action, tasks: EffectTasks?) -> Task<Void, Never>? {
+  @inlinable
+  func send(_ action: Action, tasks: EffectTasks?) -> Task<Void, Never>? {
     guard !isProcessing else {
       enqueue(action, tasks: tasks)
       return nil
@@ -87,14 +96,14 @@ package final class RootCore<R: Reducer>: StoreCore {
     return group?.makeTask()
   }
 
-  @inline(never)
-  private func enqueue(_ action: Action, tasks: EffectTasks?) {
+  @inlinable
+  func enqueue(_ action: Action, tasks: EffectTasks?) {
     queue.append(QueuedAction(action: action, tasks: tasks))
     hasQueued = true
   }
 
-  @inline(never)
-  private func drainQueue() {
+  @inlinable
+  func drainQueue() {
     var index = 0
     while index < queue.count {
       let queued = queue[index]
@@ -105,15 +114,17 @@ package final class RootCore<R: Reducer>: StoreCore {
     hasQueued = false
   }
 
-  private func process(_ action: Action, tasks: EffectTasks?) {
+  @inlinable
+  func process(_ action: Action, tasks: EffectTasks?) {
     let effect = Self.reduce(run, &state, action, dependencies)
     guard !effect.isNone else { return }
-    runReturned(effect, from: action, tasks: tasks)
+    run(effect, EffectContext(origin: action, tasks: tasks))
   }
 
   /// Runs the reducer with the store's dependencies current. Nonisolated, so the closure handed
   /// to the task-local does not carry a main-actor check on every action.
-  private nonisolated static func reduce(
+  @inlinable
+  nonisolated static func reduce(
     _ run: (inout State, Action) -> Effect<Action>,
     _ state: inout State,
     _ action: Action,
@@ -130,16 +141,16 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
   }
 
-  /// Kept out of `process` so that an action answered with `.none` never touches the effect
-  /// context's type metadata.
-  @inline(never)
-  private func runReturned(_ effect: Effect<Action>, from action: Action, tasks: EffectTasks?) {
-    run(effect, EffectContext(origin: action, tasks: tasks))
-  }
+  @usableFromInline
+  struct QueuedAction {
+    @usableFromInline let action: Action
+    @usableFromInline let tasks: EffectTasks?
 
-  private struct QueuedAction {
-    let action: Action
-    let tasks: EffectTasks?
+    @inlinable
+    init(action: Action, tasks: EffectTasks?) {
+      self.action = action
+      self.tasks = tasks
+    }
   }
 
   private func makeSend(_ tasks: EffectTasks) -> Send<Action> {
@@ -151,14 +162,21 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Running effects
 
   // Contexts are made and read on the main actor only; tasks carry them back to it.
-  private struct EffectContext: @unchecked Sendable {
-    var origin: Action
+  @usableFromInline
+  struct EffectContext: @unchecked Sendable {
+    @usableFromInline var origin: Action
     /// The `send` group the effect's tasks belong to; `nil` for the outermost send in progress.
-    var tasks: EffectTasks?
-    var path: [EffectScope] = []
-    var keys: [CancelKey] = []
+    @usableFromInline var tasks: EffectTasks?
+    @usableFromInline var path: [EffectScope] = []
+    @usableFromInline var keys: [CancelKey] = []
     /// Set while running part of a concatenation, which waits for exactly these tasks.
-    var collector: EffectTasks?
+    @usableFromInline var collector: EffectTasks?
+
+    @inlinable
+    init(origin: Action, tasks: EffectTasks?) {
+      self.origin = origin
+      self.tasks = tasks
+    }
   }
 
   private func resolveTasks(_ context: inout EffectContext) -> EffectTasks {
@@ -173,21 +191,32 @@ package final class RootCore<R: Reducer>: StoreCore {
     return tasks
   }
 
-  private func run(_ effect: Effect<Action>, _ context: EffectContext) {
-    var context = context
+  @inlinable
+  func run(_ effect: Effect<Action>, _ context: EffectContext) {
     switch effect.operation {
     case .none:
       return
-
     case .send(let action):
       _ = send(action, tasks: context.tasks)
+    case .merge(let effects):
+      for effect in effects { run(effect, context) }
+    default:
+      runOperation(effect, context)
+    }
+  }
+
+  /// Runs an effect that starts work, cancels, throttles or is scoped.
+  @usableFromInline
+  func runOperation(_ effect: Effect<Action>, _ context: EffectContext) {
+    var context = context
+    switch effect.operation {
+    case .none, .send, .merge:
+      // `run` answers these itself; here only for a caller that did not go through it.
+      run(effect, context)
 
     case .run(let priority, let operation):
       let send = makeSend(resolveTasks(&context))
       launch(priority: priority, context) { await operation(send) }
-
-    case .merge(let effects):
-      for effect in effects { run(effect, context) }
 
     case .concatenate(let effects):
       var index = effects.startIndex
@@ -372,8 +401,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   // metadata, which a send without observers never looks up.
   // Rounds never nest: a round told in the middle of another would leave that one's remaining
   // observers to be handed the older state after the newer one.
+  @usableFromInline
   @inline(never)
-  private func notifyObservers() {
+  func notifyObservers() {
     guard !isNotifying else {
       needsNotification = true
       return
@@ -419,6 +449,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 /// A cancellation id qualified by the feature instance that used it.
 ///
 /// Its parts are immutable hashable values; keys are only compared on the main actor.
+@usableFromInline
 struct CancelKey: Hashable, @unchecked Sendable {
   let id: AnyHashable
   let path: [EffectScope]

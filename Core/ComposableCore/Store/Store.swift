@@ -846,6 +846,7 @@ struct ChildReader<Parent, Child> {
 /// list's thousand row stores come and go in constant time each; the order they are told in is
 /// not part of the contract.
 @MainActor
+@usableFromInline
 package struct StoreObservers {
   // Almost every core has a single observer (the core of the child store below it, or a screen),
   // so one is kept on its own, and a dictionary exists only for more. Both are references, so
@@ -869,6 +870,7 @@ package struct StoreObservers {
 
   package init() {}
 
+  @usableFromInline
   package var isEmpty: Bool { single == nil && others == nil }
 
   package mutating func add(_ observer: CoreObserver) -> Int {
