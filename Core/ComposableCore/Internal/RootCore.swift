@@ -110,7 +110,8 @@ package final class RootCore<R: Reducer>: StoreCore {
       index += 1
       process(queued.action, tasks: queued.tasks)
     }
-    queue = []
+    // Kept allocated: a feature whose effects send actions queues one on most of its sends.
+    queue.removeAll(keepingCapacity: true)
     hasQueued = false
   }
 
