@@ -331,6 +331,11 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     of presented: Destination.State
   ) -> Effect<Parent.Action> {
     let toPresentationAction = self.toPresentationAction
+    // The commonest child effect, embedded here, as it needs neither dismissal nor a scope:
+    // through `map` its closure would be allocated on every such action.
+    if case .send(let action) = effects.operation {
+      return .send(toPresentationAction.embed(.presented(action)))
+    }
     return
       effects
       .map { toPresentationAction.embed(PresentationAction.presented($0)) }

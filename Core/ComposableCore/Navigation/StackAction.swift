@@ -203,6 +203,11 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   > {
     let toStackAction = self.toStackAction
     typealias Action = StackAction<Destination.State, Destination.Action>
+    // As a presented child's (`_PresentationReducer.presentedEffects`), a lone `.send` is
+    // embedded here, without the closure `map` would allocate.
+    if case .send(let action) = effects.operation {
+      return .send(toStackAction.embed(Action.element(id: id, action: action)))
+    }
     return
       effects
       .map { toStackAction.embed(Action.element(id: id, action: $0)) }
