@@ -157,6 +157,18 @@ struct ChildEffectPlaceTests {
     }
   }
 
+  @Test func aSendFromAScopedOptionalOrRowChildArrives() async {
+    let store = makeStore(
+      Pinger.State(detail: Pinger.Ping.State(id: 1), rows: [Pinger.Ping.State(id: 2)]),
+      clock: TestClock())
+    await store.send(.main(.greet))
+    await store.receive(\.main.greeted) { $0.main.greetings = 1 }
+    await store.send(.detail(.greet))
+    await store.receive(\.detail.greeted) { $0.detail?.greetings = 1 }
+    await store.send(.rows(.element(id: 2, action: .greet)))
+    await store.receive(\.rows[id: 2].greeted) { $0.rows[id: 2]?.greetings = 1 }
+  }
+
   @Test func workMergedWithASendEndsWhenThePresentedChildIsDismissed() async {
     let clock = TestClock()
     let store = makeStore(Pinger.State(destination: .ping(.init(id: 1))), clock: clock)
@@ -259,16 +271,25 @@ struct Pinger {
   struct State: Equatable {
     @Presents var destination: Destination.State?
     var path = StackState<Path.State>()
+    var main = Ping.State(id: 0)
+    var detail: Ping.State?
+    var rows: IdentifiedArrayOf<Ping.State> = []
   }
 
   enum Action: Equatable {
     case destination(PresentationAction<Destination.Action>)
     case path(StackActionOf<Path>)
+    case main(Ping.Action)
+    case detail(Ping.Action)
+    case rows(IdentifiedActionOf<Ping>)
   }
 
   var body: some ReducerOf<Self> {
+    Scope(state: \.main, action: \.main) { Ping() }
     EmptyReducer()
       .ifLet(\.$destination, action: \.destination)
       .forEach(\.path, action: \.path)
+      .ifLet(\.detail, action: \.detail) { Ping() }
+      .forEach(\.rows, action: \.rows) { Ping() }
   }
 }

@@ -257,6 +257,37 @@ extension Effect {
     return Self(operation: .scoped(scope(), self))
   }
 
+  // Out of line, as only a child action that returned an effect gets here, but inlinable, so that
+  // it runs specialised: the operators' `reduce`s that call it are inlined into the bodies
+  // holding them, and making them larger made the optimiser inline less around every send.
+  /// A child's effect as its parent runs it: every action embedded by `access`, and all of it
+  /// scoped to the child's place. A lone `.send`, the commonest, is embedded in place, without
+  /// the closure `map` would allocate, and needs no scope.
+  @inlinable @inline(never)
+  func embedded<Parent>(
+    by access: CaseAccess<Parent, Action>,
+    at location: AnyHashable
+  ) -> Effect<Parent> {
+    if case .send(let action) = operation {
+      return Effect<Parent>(operation: .send(access.embed(action)))
+    }
+    return map { access.embed($0) }.scoped(to: EffectScope(location: location))
+  }
+
+  // The location read from the route only when a scope is made: copied out for every child
+  // effect, it cost about 160 instructions a level on each `.send`.
+  /// The same, for an operator whose state route holds its effects' location.
+  @inlinable @inline(never)
+  func embedded<Parent, Root, Value>(
+    by access: CaseAccess<Parent, Action>,
+    at route: StateRoute<Root, Value>
+  ) -> Effect<Parent> {
+    if case .send(let action) = operation {
+      return Effect<Parent>(operation: .send(access.embed(action)))
+    }
+    return map { access.embed($0) }.scoped(to: EffectScope(location: route.effectLocation))
+  }
+
   /// Whether the effect does nothing but send actions, if anything: it starts no work and names
   /// no cancellation id, so where in the reducer tree it came from makes no difference to it.
   @inlinable
@@ -285,7 +316,7 @@ extension Effect {
 @usableFromInline
 struct EffectScope: Hashable, @unchecked Sendable {
   // Key paths and ids are immutable values; they are only hashed and compared.
-  let location: AnyHashable
+  @usableFromInline let location: AnyHashable
   let id: AnyHashable?
 
   @usableFromInline

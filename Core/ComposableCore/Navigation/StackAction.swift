@@ -190,7 +190,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
     let idsAfter = toStackState.read(&state) { $0.ids }
     guard idsBefore != idsAfter else {
-      return destinationEffects.isNone ? parentEffects : .merge(destinationEffects, parentEffects)
+      return destinationEffects.merge(with: parentEffects)
     }
     return .merge(destinationEffects, parentEffects, removals(from: idsBefore, to: idsAfter))
   }

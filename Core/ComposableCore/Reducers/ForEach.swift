@@ -123,13 +123,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     var elementEffects = Effect<Parent.Action>.none
     if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
       if let effects = reduceElement(id: id, action: elementAction, in: &state) {
-        if !effects.isNone {
-          let toElementAction = self.toElementAction
-          elementEffects =
-            effects
-            .map { toElementAction.embed(.element(id: id, action: $0)) }
-            .scoped(to: EffectScope(location: toElementsState.effectLocation, id: id))
-        }
+        if !effects.isNone { elementEffects = self.elementEffects(effects, id: id) }
       } else {
         reportMissingElement(action)
       }
@@ -140,7 +134,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = toElementsState.read(&state) { $0.ids }
     guard idsBefore != idsAfter else {
-      return elementEffects.isNone ? parentEffects : .merge(elementEffects, parentEffects)
+      return elementEffects.merge(with: parentEffects)
     }
     let removals = Effect<Parent.Action>.merge(
       idsBefore.subtracting(idsAfter).map { id in
@@ -149,6 +143,22 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       }
     )
     return .merge(elementEffects, parentEffects, removals)
+  }
+
+  // Out of line, though specialised, as `Effect.embedded(by:at:)`: only an element action that
+  // returned an effect gets here.
+  /// An element's effects, sent back as its actions and scoped to it, so that they end when it is
+  /// removed. A lone `.send` is embedded in place, without the closure `map` would allocate.
+  @inlinable @inline(never)
+  func elementEffects(_ effects: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
+    if case .send(let action) = effects.operation {
+      return .send(toElementAction.embed(.element(id: id, action: action)))
+    }
+    let toElementAction = self.toElementAction
+    return
+      effects
+      .map { toElementAction.embed(.element(id: id, action: $0)) }
+      .scoped(to: EffectScope(location: toElementsState.effectLocation, id: id))
   }
 
   /// Runs the element reducer on the element with `id`, or returns `nil` when there is none.

@@ -78,8 +78,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       } else {
         let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if !effects.isNone {
-          let toChildAction = self.toChildAction
-          childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
+          childEffects = effects.embedded(by: toChildAction, at: toChildState.route)
         }
         wasPresent = true
       }
@@ -88,7 +87,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let parentEffects = parent.reduce(into: &state, action: action)
     guard wasPresent, !isPresent(&state) else {
-      return childEffects.isNone ? parentEffects : .merge(childEffects, parentEffects)
+      return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
   }
@@ -178,8 +177,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if let effects = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
       {
         if !effects.isNone {
-          let toChildAction = self.toChildAction
-          childEffects = effects.map { toChildAction.embed($0) }.scoped(to: effectScope)
+          childEffects = effects.embedded(by: toChildAction, at: effectLocation)
         }
       } else {
         Self.reportOtherCase(action, state, at: location)
@@ -188,7 +186,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasInCase = toChildState.extract(from: state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     guard wasInCase, toChildState.extract(from: state) == nil else {
-      return childEffects.isNone ? parentEffects : .merge(childEffects, parentEffects)
+      return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
   }

@@ -72,11 +72,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       childEffect = effect
     }
     guard !childEffect.isNone else { return .none }
-    let toChildAction = self.toChildAction
-    return
-      childEffect
-      .map { toChildAction.embed($0) }
-      .scoped(to: effectScope)
+    return childEffect.embedded(by: toChildAction, at: effectScope.location)
   }
 
   // Static, as `IfLet`'s report: a method made every call copy the operator up front.
