@@ -90,6 +90,15 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(leaf.state.count)
       withExtendedLifetime(root) {}
     }
+    // The counter's `.echo` returns `.send`, as a child's delegate action does: the effect is
+    // embedded up through the ten levels, and its action comes back down them.
+    mainActorBenchmark("Store send, 10 levels, \(nesting.rawValue), child returns .send") {
+      benchmark in
+      let (root, leaf) = nesting.stores()
+      send(.echo, to: leaf, benchmark)
+      blackHole(leaf.state.count)
+      withExtendedLifetime(root) {}
+    }
     // The same action as the root receives it, embedded ten levels deep: the levels' reducers
     // without the scoped stores' embedding on the way up.
     mainActorBenchmark("Store send, 10 levels, \(nesting.rawValue), sent at the root") {
@@ -126,6 +135,10 @@ let benchmarks: @Sendable () -> Void = {
       send(.rows(.element(id: count / 2, action: .increment)), to: store, benchmark)
       withExtendedLifetime(rows) {}
     }
+  }
+  // A row whose action returns `.send`, as a row's delegate action does.
+  mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
+    send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)
   }
 
   Benchmark("1000 .run effects started and finished") { benchmark in

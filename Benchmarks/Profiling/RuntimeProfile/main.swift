@@ -5,7 +5,7 @@ import Observation
 // Usage: RuntimeProfile <scenario> [sends]. The scenarios:
 // - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
 // - rows, rowsKept, rowsObserved: a row's action among 1,000 rows, with no row store, all 1,000
-//   kept, or all kept and 50 of them observed;
+//   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
 //   genericPresentation: ten levels, the counter's action sent from the leaf store;
 // - <nesting>AtRoot: the same action embedded ten levels deep and sent to the root store, the
@@ -18,6 +18,8 @@ import Observation
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
 // - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
 //   store between it and the root watches the one above, as they do for a screen showing it;
+// - <nesting>Echo: the <nesting> scenario with the counter's `.echo`, whose `.send` effect comes
+//   back up through the ten levels and down again;
 // - <nesting>Build: as many new stores of the <nesting> as sends, each sent one action from its
 //   leaf: what building a tree of ten levels costs, on a store's first action.
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
@@ -30,6 +32,7 @@ func run(_ arguments: [String]) -> Bool {
   let scenario = arguments.first ?? "scoped10"
   guard let sends = Int(arguments.dropFirst().first ?? "100000"), sends > 0 else { return false }
   let store: StoreOf<Counter>
+  var action = Counter.Action.increment
   // The root of a nesting, kept while its leaf is sent to, as an application keeps it.
   var root: AnyObject?
   switch scenario {
@@ -61,6 +64,11 @@ func run(_ arguments: [String]) -> Bool {
     timeSends(scenario, sends, store.scope(state: \.child, action: \.child), .increment)
     precondition(store.child.count == sends)
     return true
+  case "rowsEcho":
+    let rows = rowsStore(count: 1_000)
+    timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .echo)))
+    precondition(rows.state.rows[id: 500]?.counter.count == sends)
+    return true
   case "rows", "rowsKept", "rowsObserved":
     let rows = rowsStore(count: 1_000)
     let kept = scenario == "rows" ? [] : Array(rows.scope(state: \.rows, action: \.rows))
@@ -91,17 +99,19 @@ func run(_ arguments: [String]) -> Bool {
       (root, store) = nesting.stores()
       // Kept, not iterated: its buffer holds the newest state only.
       if variant == "Observed" { root = [root as Any, store.states] as AnyObject }
+      if variant == "Echo" { action = .echo }
     }
   }
-  timeSends(scenario, sends, store, .increment)
+  timeSends(scenario, sends, store, action)
   withExtendedLifetime(root) {}
   precondition(store.state.count == sends)
   return true
 }
 
-/// The nesting a scenario names and what follows its name: "", "Observed", "AtRoot" or "Build".
+/// The nesting a scenario names and what follows its name: "", "Observed", "AtRoot", "Build" or
+/// "Echo".
 func nestingScenario(_ scenario: String) -> (Nesting, variant: String)? {
-  for variant in ["Observed", "AtRoot", "Build", ""] where scenario.hasSuffix(variant) {
+  for variant in ["Observed", "AtRoot", "Build", "Echo", ""] where scenario.hasSuffix(variant) {
     if let nesting = Nesting(rawValue: String(scenario.dropLast(variant.count))) {
       return (nesting, variant)
     }
