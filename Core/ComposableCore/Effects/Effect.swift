@@ -296,7 +296,9 @@ extension Effect {
     case .none, .send:
       return true
     case .merge(let effects), .concatenate(let effects):
-      return effects.allSatisfy(\.sendsOnly)
+      // A closure, not `\.sendsOnly`: a key path into a generic type is built, with allocations,
+      // each time its literal is evaluated in code that is not specialised.
+      return effects.allSatisfy { $0.sendsOnly }
     case .run, .cancellable, .cancel, .scoped, .cancelScope, .throttle:
       return false
     }
