@@ -180,7 +180,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           childEffects = effects.embedded(by: toChildAction, at: effectLocation)
         }
       } else {
-        Self.reportOtherCase(action, state, at: location)
+        location.reportOtherCase("ifCaseLet", action: action, state: state)
       }
     }
     let wasInCase = toChildState.extract(from: state) != nil
@@ -189,27 +189,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
-  }
-
-  // Static, with the location alone, as `ifLet`'s report.
-  @usableFromInline
-  static func reportOtherCase(
-    _ action: Parent.Action, _ state: Parent.State, at location: IssueLocation
-  ) {
-    location.report(
-      """
-      An "ifCaseLet" at "\(location)" received a child action when state was set to a \
-      different case:
-
-        Action:
-          \(String(describing: action))
-        State:
-          \(String(describing: state))
-
-      This usually means an effect of the child kept running after the parent moved the \
-      state to another case.
-      """
-    )
   }
 }
 
@@ -237,5 +216,26 @@ package final class IssueLocation: CustomStringConvertible, Sendable {
 
   package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reports a child action that reached `operatorName` here while the parent's state was in
+  /// another case than the child's: `Scope` over a case and `ifCaseLet` say the same.
+  @usableFromInline
+  func reportOtherCase(_ operatorName: String, action: Any, state: Any) {
+    report(
+      """
+      A "\(operatorName)" at "\(self)" received a child action when child state was set to a \
+      different case:
+
+        Action:
+          \(String(describing: action))
+        State:
+          \(String(describing: state))
+
+      This usually means an effect of the child kept running after the parent switched the \
+      state to another case. Make sure the parent changes the case only after the child's \
+      effects are done, or cancels them.
+      """
+    )
   }
 }

@@ -66,33 +66,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       guard
         let effect = toChildCase!.modify(&state, { child.reduce(into: &$0, action: childAction) })
       else {
-        Self.reportOtherCase(action: action, state: state, at: location)
+        location.reportOtherCase("Scope", action: action, state: state)
         return .none
       }
       childEffect = effect
     }
     guard !childEffect.isNone else { return .none }
     return childEffect.embedded(by: toChildAction, at: effectScope.location)
-  }
-
-  // Static, as `IfLet`'s report: a method made every call copy the operator up front.
-  @usableFromInline
-  static func reportOtherCase(action: ParentAction, state: ParentState, at location: IssueLocation)
-  {
-    location.report(
-      """
-      A "Scope" at "\(location)" received a child action when child state was set to a \
-      different case:
-
-        Action:
-          \(String(describing: action))
-        State:
-          \(String(describing: state))
-
-      This usually means an effect of the child kept running after the parent switched the \
-      state to another case. Make sure the parent changes the case only after the child's \
-      effects are done, or cancels them.
-      """
-    )
   }
 }
