@@ -268,10 +268,7 @@ extension Effect {
     by access: CaseAccess<Parent, Action>,
     at location: AnyHashable
   ) -> Effect<Parent> {
-    if case .send(let action) = operation {
-      return Effect<Parent>(operation: .send(access.embed(action)))
-    }
-    return map { access.embed($0) }.scoped(to: EffectScope(location: location))
+    embedded(by: access) { location }
   }
 
   // The location read from the route only when a scope is made: copied out for every child
@@ -282,10 +279,19 @@ extension Effect {
     by access: CaseAccess<Parent, Action>,
     at route: StateRoute<Root, Value>
   ) -> Effect<Parent> {
+    embedded(by: access) { route.effectLocation }
+  }
+
+  /// What both do, inlined into each.
+  @inlinable @inline(__always)
+  func embedded<Parent>(
+    by access: CaseAccess<Parent, Action>,
+    location: () -> AnyHashable
+  ) -> Effect<Parent> {
     if case .send(let action) = operation {
       return Effect<Parent>(operation: .send(access.embed(action)))
     }
-    return map { access.embed($0) }.scoped(to: EffectScope(location: route.effectLocation))
+    return map { access.embed($0) }.scoped(to: EffectScope(location: location()))
   }
 
   /// Whether the effect does nothing but send actions, if anything: it starts no work and names
