@@ -7,8 +7,10 @@ import Testing
 
 /// The HTTP backend against a real server on 127.0.0.1, and the demo backend's caching.
 struct OrdersClientLiveTests {
+  // The timeout is generous for the same reason as the number fact client tests': a loaded
+  // machine.
   func client(
-    _ server: HTTPTestServer, cache: CacheClient = .inMemory(), timeout: Duration = .seconds(2)
+    _ server: HTTPTestServer, cache: CacheClient = .inMemory(), timeout: Duration = .seconds(10)
   )
     -> OrdersClient
   {

@@ -7,7 +7,8 @@ import Testing
 struct SignUpClientLiveTests {
   let request = SignUpRequest(email: "ada@example.com", password: "engine42", acceptedTerms: true)
 
-  func client(_ server: HTTPTestServer, timeout: Duration = .seconds(2)) -> SignUpClient {
+  // Generous for the same reason as the number fact client tests: a loaded machine.
+  func client(_ server: HTTPTestServer, timeout: Duration = .seconds(10)) -> SignUpClient {
     .live(
       configuration: SignUpClient.Configuration(
         endpoint: server.baseURL.appendingPathComponent("api/signup"),
