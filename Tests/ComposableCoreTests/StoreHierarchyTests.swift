@@ -255,6 +255,50 @@ struct StoreHierarchyTests {
     #expect(shelf.scope(state: \.child, action: \.child) == nil)
   }
 
+  /// The store of an optional child (`store.scope(state: \.tile, action: \.tile)`) finds it
+  /// where the parent stores it, a stored property of plain state or the storage behind a
+  /// tracked property of observable state, and through a computed property as a copy: its
+  /// observers see every change, it keeps the state last read once the child is gone, and a
+  /// child shown again gets a new store.
+  @Test func anOptionalChildsStoreFollowsItWhereverItIsStored() {
+    let plain = Store(initialState: PlainTileHolding()) { TileHolder<PlainTileHolding>() }
+    followOptionalTile(in: plain, at: \.tile)
+    followOptionalTile(in: plain, at: \.tileThroughAGetter)
+    followOptionalTile(
+      in: Store(initialState: ObservedTileHolding()) { TileHolder<ObservedTileHolding>() },
+      at: \.tile)
+  }
+
+  func followOptionalTile<Holding>(
+    in store: Store<Holding, TileHolder<Holding>.Action>,
+    at path: KeyPath<Holding, Tile.State?>
+  ) {
+    let tile = store.scope(state: path, action: \.tile)!
+    let start = tile.state.value
+    // Told synchronously, as `states` is, so a reader that finds nothing fails here, not hangs.
+    var seen: [Int] = []
+    let observer = tile.core.addObserver(pointer: {
+      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
+    })
+    tile.send(.increment)
+    store.send(.tile(.increment))
+    #expect(seen == [start + 1, start + 2])
+    #expect(store.state[keyPath: path]?.value == start + 2)
+    // Read, as a renderer reads it: the state it shows once the child is gone.
+    #expect(tile.state.value == start + 2)
+    store.send(.hide)
+    #expect(seen == [start + 1, start + 2])
+    #expect(tile.state.value == start + 2)
+    #expect(store.scope(state: path, action: \.tile) == nil)
+    store.send(.show)
+    let shownAgain = store.scope(state: path, action: \.tile)
+    #expect(shownAgain != nil)
+    #expect(shownAgain !== tile)
+    #expect(shownAgain?.state.value == 0)
+    #expect(tile.state.value == start + 2)
+    tile.core.removeObserver(observer)
+  }
+
   @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
       Node()
@@ -323,6 +367,35 @@ struct KeptRowStoreTests {
     third.send(.increment)
     #expect(third.state.value == 2)
     #expect(store.tiles[id: 3]?.value == 2)
+  }
+
+  /// Row stores find their collection where it is stored: a stored property of plain state here,
+  /// the storage behind a tracked property in `TileList`. An observed row is told each change,
+  /// and removing rows lets go of exactly their stores.
+  @Test func rowsOfAPlainStateFollowTheCollectionWhereItIsStored() {
+    let tiles = IdentifiedArray(uniqueElements: (1...4).map { Tile.State(id: $0) })
+    let store = Store(initialState: PlainTileList.State(tiles: tiles)) { PlainTileList() }
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    weak let first = rows[0]
+    weak let third = rows[2]
+    let second = rows[1]
+    let fourth = rows[3]
+    var seen: [Int] = []
+    let observer = second.core.addObserver(pointer: {
+      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
+    })
+    second.send(.increment)
+    store.send(.tiles(.element(id: 2, action: .increment)))
+    store.send(.tiles(.element(id: 4, action: .increment)))
+    #expect(seen == [1, 2, 2])
+    #expect(second.state.value == 2)
+    #expect(fourth.state.value == 1)
+    second.core.removeObserver(observer)
+    store.send(.remove([1, 3]))
+    #expect(first == nil)
+    #expect(third == nil)
+    #expect(store.scope(state: \.tiles, action: \.tiles)[0] === second)
+    #expect(store.scope(state: \.tiles, action: \.tiles)[1] === fourth)
   }
 
   @Test func aRemovedRowsStoreKeepsItsLastStateAndAnObservedRowFollowsItsChanges() async {
@@ -414,4 +487,68 @@ struct Shelf {
 extension Composite.State {
   /// The left counter through a getter: a path a scoped store cannot find stored.
   var leftThroughAGetter: Counter.State { left }
+}
+
+/// Where `TileHolder` keeps its optional tile: a stored property of plain state, or a tracked
+/// property of observable state.
+protocol TileHolding: SendableMetatype {
+  var tile: Tile.State? { get set }
+}
+
+/// Holds an optional tile, shown and hidden, in the state `Holding` says.
+struct TileHolder<Holding: TileHolding>: Reducer {
+  typealias State = Holding
+
+  @CasePathable
+  enum Action {
+    case hide
+    case show
+    case tile(Tile.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .hide: state.tile = nil
+      case .show: state.tile = Tile.State()
+      case .tile: break
+      }
+      return .none
+    }
+    .ifLet(\.tile, action: \.tile) { Tile() }
+  }
+}
+
+/// A plain state holding an optional tile in a stored property.
+struct PlainTileHolding: TileHolding {
+  var tile: Tile.State? = Tile.State()
+  /// The tile through a getter: a path a store cannot find stored.
+  var tileThroughAGetter: Tile.State? { tile }
+}
+
+/// An observable state holding an optional tile in a tracked property.
+@ObservableState
+struct ObservedTileHolding: TileHolding {
+  var tile: Tile.State? = Tile.State()
+}
+
+/// A plain state holding its tiles in a stored property.
+@Reducer
+struct PlainTileList {
+  struct State {
+    var tiles: IdentifiedArrayOf<Tile.State>
+  }
+
+  enum Action {
+    case remove([Int])
+    case tiles(IdentifiedActionOf<Tile>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .remove(let ids) = action { state.tiles.removeAll { ids.contains($0.id) } }
+      return .none
+    }
+    .forEach(\.tiles, action: \.tiles) { Tile() }
+  }
 }

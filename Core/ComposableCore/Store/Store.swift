@@ -19,6 +19,7 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 
 extension StoreCore {
   /// Calls `observer` whenever ``addObserver(_:)`` would tell an observer, with the pointer.
+  @usableFromInline
   package func addObserver(
     pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void
   ) -> Int {
@@ -27,6 +28,7 @@ extension StoreCore {
 
   /// Calls `observer` after each outermost action has been processed, until removed, with the
   /// state the core has then.
+  @inlinable
   func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
     addObserver(pointer: StoreObservers.typed(observer))
   }
@@ -195,10 +197,34 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction>? {
     _scope(
       state: toChildState, action: toChildAction, isPresentation: false,
-      toChild: { ChildReader(read: { $0[keyPath: toChildState] }) },
+      toChild: { Self.optionalChild(at: toChildState) },
       sending: { [sendAction] in
         let embed = CaseAccess(toChildAction)
         return { sendAction(embed.embed($0)) }
+      }
+    )
+  }
+
+  // Inlinable, so that the reader is made where the feature's types are known: the store of an
+  // optional child watches its parent after every action, to see whether the child is still
+  // there. Nonisolated, as `presentedChild`.
+  /// Reads the optional child at `keyPath` where it is stored, when the path is stored
+  /// properties or a tracked property of observable state, instead of applying the key path
+  /// (about 840 instructions a level after each action); the child found is copied out.
+  @inlinable
+  nonisolated static func optionalChild<ChildState>(
+    at keyPath: KeyPath<State, ChildState?>
+  ) -> ChildReader<State, ChildState> {
+    typealias Path = StatePath<State, ChildState?>
+    guard let offset = Path.storedOffset(of: keyPath) else {
+      return ChildReader(read: { $0[keyPath: keyPath] })
+    }
+    return ChildReader(
+      read: { state in withUnsafePointer(to: state) { Path.child(at: offset, in: $0).pointee } },
+      visit: { state, body in
+        guard let child = Path.child(at: offset, in: state).pointee else { return false }
+        withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+        return true
       }
     )
   }
@@ -357,7 +383,7 @@ public final class Store<State, Action> {
       rows: toElements,
       action: toElementAction,
       ids: state[keyPath: toElements].ids,
-      toIDs: { $0[keyPath: toElements].ids },
+      toIDs: { Self.ids(at: toElements) },
       toRow: { Self.row($0, at: toElements) },
       sending: { [sendAction] id in
         let embed = CaseAccess(toElementAction)
@@ -366,7 +392,7 @@ public final class Store<State, Action> {
     )
   }
 
-  /// The stores of the rows `ids` names. `toIDs` reads the collection's ids from the state,
+  /// The stores of the rows `ids` names. `toIDs` makes the reader of the collection's ids,
   /// `toRow` makes a row's reader and `sending` its send function, the last two when a row's
   /// store is made.
   @usableFromInline
@@ -374,7 +400,7 @@ public final class Store<State, Action> {
     rows toElements: AnyKeyPath,
     action toElementAction: AnyKeyPath,
     ids: OrderedSet<ElementID>,
-    toIDs: @escaping (State) -> OrderedSet<ElementID>,
+    toIDs: @escaping () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     toRow: @escaping (ElementID) -> ChildReader<State, ElementState>,
     sending: @escaping (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
@@ -384,29 +410,65 @@ public final class Store<State, Action> {
     }
   }
 
+  // Inlinable, as the readers below: what kept rows run after each action is made where the
+  // types are known, and finds the collection where it is stored when it can. Through the key
+  // path each read cost about 1,000 instructions, and copied the collection out.
+  /// Reads the ids of the collection at `toElements`, from a pointer to the state.
+  @inlinable
+  nonisolated static func ids<ElementID: Hashable, ElementState>(
+    at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
+  ) -> (UnsafeRawPointer) -> OrderedSet<ElementID> {
+    typealias Path = StatePath<State, IdentifiedArray<ElementID, ElementState>>
+    guard let offset = Path.storedOffset(of: toElements) else {
+      return { $0.assumingMemoryBound(to: State.self).pointee[keyPath: toElements].ids }
+    }
+    return { Path.child(at: offset, in: $0).pointee.ids }
+  }
+
   /// Reads the element `id` of the collection at `toElements`; in place, a pointer into the
-  /// collection's storage.
+  /// collection's storage, reached where the collection is stored when the path is stored
+  /// properties or a tracked property of observable state.
   @inlinable
   nonisolated static func row<ElementID: Hashable, ElementState>(
     _ id: ElementID,
     at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
   ) -> ChildReader<State, ElementState> {
-    ChildReader(
-      read: { $0[keyPath: toElements][id: id] },
-      visit: { state, body in
-        let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
-        guard let index = rows.index(id: id) else { return false }
-        rows.elements.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
-        return true
-      }
+    typealias Path = StatePath<State, IdentifiedArray<ElementID, ElementState>>
+    guard let offset = Path.storedOffset(of: toElements) else {
+      return ChildReader(
+        read: { $0[keyPath: toElements][id: id] },
+        visit: { state, body in
+          let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
+          return visitRow(id, of: rows, body)
+        }
+      )
+    }
+    return ChildReader(
+      read: { state in
+        withUnsafePointer(to: state) { Path.child(at: offset, in: $0).pointee[id: id] }
+      },
+      visit: { state, body in visitRow(id, of: Path.child(at: offset, in: state).pointee, body) }
     )
+  }
+
+  /// Calls `body` with a pointer to the element `id` in the storage of `rows`; `false` when
+  /// there is none.
+  @inlinable
+  nonisolated static func visitRow<ElementID: Hashable, ElementState>(
+    _ id: ElementID,
+    of rows: borrowing IdentifiedArray<ElementID, ElementState>,
+    _ body: (UnsafeRawPointer) -> Void
+  ) -> Bool {
+    guard let index = rows.index(id: id) else { return false }
+    rows.elements.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
+    return true
   }
 
   /// The store of the element `elementID`, which the collection holds.
   private func rowStore<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     _ elementID: ElementID,
     of collection: ScopeID,
-    toIDs: @escaping (State) -> OrderedSet<ElementID>,
+    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     toRow: (ElementID) -> ChildReader<State, ElementState>,
     sending: (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
   ) -> Store<ElementState, ElementAction> {
@@ -439,11 +501,12 @@ public final class Store<State, Action> {
   /// collection, made with its first kept row.
   private func keptRows<ElementID: Hashable>(
     of collection: ScopeID,
-    toIDs: @escaping (State) -> OrderedSet<ElementID>
+    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>
   ) -> KeptRows<ElementID> {
     if let kept = keptRows[collection]?.rows as? KeptRows<ElementID> { return kept }
-    let kept = KeptRows(ids: toIDs(core.state))
-    let observer = core.addObserver { state in kept.update(ids: toIDs(state)) }
+    let ids = toIDs()
+    let kept = StoreObservers.withPointer(to: core.state) { KeptRows(ids: ids($0)) }
+    let observer = core.addObserver(pointer: { kept.update(ids: ids($0)) })
     keptRows[collection] = (kept, observer)
     return kept
   }
@@ -506,12 +569,18 @@ public final class Store<State, Action> {
 
   /// Every state the store goes through, starting with the current one; a new value arrives once
   /// after each `send` has been fully processed. A slow reader only sees the newest state.
+  @inlinable
   public var states: StoreStates<State> {
     states(removingDuplicates: nil)
   }
 
+  // Inlinable, so that the observer below, which runs after every action while the stream lasts,
+  // is specialised where the state's type is known: made in generic code, each call looked up the
+  // generic metadata of the state and of the stream's elements, about 1,300 instructions an
+  // observed store after each action, most of what a list with 50 observed rows paid per row.
   /// The states of the store, skipping a state the predicate calls a duplicate of the one
   /// delivered before it.
+  @inlinable
   public func states(
     removingDuplicates isDuplicate: ((State, State) -> Bool)?
   ) -> StoreStates<State> {
@@ -538,6 +607,7 @@ extension Store: Observable {}
 
 extension Store where State: Equatable {
   /// Every distinct state the store goes through, starting with the current one.
+  @inlinable
   public var states: StoreStates<State> {
     states(removingDuplicates: { $0 == $1 })
   }
@@ -553,7 +623,12 @@ public struct StoreStates<State>: AsyncSequence {
   /// Observing a store never fails.
   public typealias Failure = Never
 
-  let base: AsyncStream<UncheckedSendable<State>>
+  @usableFromInline let base: AsyncStream<UncheckedSendable<State>>
+
+  @inlinable
+  init(base: AsyncStream<UncheckedSendable<State>>) {
+    self.base = base
+  }
 
   /// Starts iterating.
   public func makeAsyncIterator() -> Iterator {
@@ -898,6 +973,7 @@ package struct StoreObservers {
   }
 
   /// An observer of a `State`, as a function of a pointer to one.
+  @inlinable
   package static func typed<State>(
     _ observer: @escaping @MainActor (borrowing State) -> Void
   ) -> @MainActor (UnsafeRawPointer) -> Void {
