@@ -824,6 +824,22 @@ func ifLetLeaf(_ store: StoreOf<L10>) -> StoreOf<Counter> {
   return level1.scope(state: \.child!, action: \.child)
 }
 
+/// The counter's store ten levels below a `L10` store, each step scoped to the optional child as
+/// a screen shows it (`if let child = store.scope(state: \.child, action: \.child)`).
+@MainActor
+func ifLetOptionalLeaf(_ store: StoreOf<L10>) -> StoreOf<Counter> {
+  let level9 = store.scope(state: \.child, action: \.child)!
+  let level8 = level9.scope(state: \.child, action: \.child)!
+  let level7 = level8.scope(state: \.child, action: \.child)!
+  let level6 = level7.scope(state: \.child, action: \.child)!
+  let level5 = level6.scope(state: \.child, action: \.child)!
+  let level4 = level5.scope(state: \.child, action: \.child)!
+  let level3 = level4.scope(state: \.child, action: \.child)!
+  let level2 = level3.scope(state: \.child, action: \.child)!
+  let level1 = level2.scope(state: \.child, action: \.child)!
+  return level1.scope(state: \.child, action: \.child)!
+}
+
 /// The counter's store ten levels below a `GenericIfLet10` store, one scope per step so each step's
 /// types are inferred on their own.
 @MainActor

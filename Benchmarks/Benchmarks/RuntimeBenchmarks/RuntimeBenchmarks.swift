@@ -122,6 +122,17 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The leaf reached as a screen reaches an optional child, `if let child = store.scope(state:
+  // \.child, action: \.child)`: each level's store watches its parent for the child going away.
+  mainActorBenchmark("Store send, 10 levels, ifLet, each level scoped as an optional child") {
+    benchmark in
+    let root = StoreOf<L10>(initialState: L10.State()) { L10() }
+    let leaf = ifLetOptionalLeaf(root)
+    send(.increment, to: leaf, benchmark)
+    blackHole(leaf.state.count)
+    withExtendedLifetime(root) {}
+  }
+
   for count in [100, 10_000, 100_000] {
     mainActorBenchmark("forEach element action, \(count) rows") { benchmark in
       send(
@@ -135,6 +146,15 @@ let benchmarks: @Sendable () -> Void = {
       send(.rows(.element(id: count / 2, action: .increment)), to: store, benchmark)
       withExtendedLifetime(rows) {}
     }
+  }
+  // Every row's store kept and 50 of them observed through `states`, as a screen showing them
+  // observes them: each observed row is read and compared after every action.
+  mainActorBenchmark("forEach element action, 1000 rows, 50 row stores observed") { benchmark in
+    let store = rowsStore(count: 1_000)
+    let rows = Array(store.scope(state: \.rows, action: \.rows))
+    let observed = rows[475..<525].map(\.states)
+    send(.rows(.element(id: 500, action: .increment)), to: store, benchmark)
+    withExtendedLifetime((rows, observed)) {}
   }
   // A row whose action returns `.send`, as a row's delegate action does.
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
@@ -197,6 +217,13 @@ let benchmarks: @Sendable () -> Void = {
     send(
       .destination(.presented(.counter(.increment))),
       to: Store(initialState: DestParent.State()) { DestParent() }, benchmark)
+  }
+  // The destination's store kept, as the screen showing it keeps it, scoped the usual way.
+  mainActorBenchmark("Store send, destination enum child, its store kept") { benchmark in
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    let counter = store.scope(state: \.destination?.counter, action: \.destination.counter)
+    send(.destination(.presented(.counter(.increment))), to: store, benchmark)
+    withExtendedLifetime(counter) {}
   }
   mainActorBenchmark("Store send, destination enum child, with an effect") { benchmark in
     send(

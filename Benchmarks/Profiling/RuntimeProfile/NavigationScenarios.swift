@@ -2,14 +2,25 @@ import ComposableCore
 
 /// Runs one of the navigation scenarios (`Navigation.swift`), returning whether `scenario` is one:
 /// destination, destinationEffect (the child's action returns an effect, `.send`), stack,
-/// stackEffect, ifCaseLet, and rootEcho (the counter's `.send` effect at the root, for
-/// comparison with the two effect scenarios).
+/// stackEffect, ifCaseLet, rootEcho (the counter's `.send` effect at the root, for comparison
+/// with the two effect scenarios), and destinationScoped / destinationScopedAtRoot (the
+/// destination's store kept, sent to, or the root sent to).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
   case "destination":
     let store = Store(initialState: DestParent.State()) { DestParent() }
     timeSends(scenario, sends, store, .destination(.presented(.counter(.increment))))
+    return true
+  case "destinationScoped", "destinationScopedAtRoot":
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    let leaf = store.scope(state: \.destination?.counter, action: \.destination.counter)!
+    if scenario == "destinationScoped" {
+      timeSends(scenario, sends, leaf, .increment)
+    } else {
+      timeSends(scenario, sends, store, .destination(.presented(.counter(.increment))))
+    }
+    precondition(leaf.state.count == sends)
     return true
   case "destinationEffect":
     let store = Store(initialState: DestParent.State()) { DestParent() }

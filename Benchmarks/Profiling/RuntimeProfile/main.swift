@@ -22,8 +22,13 @@ import Observation
 //   back up through the ten levels and down again;
 // - <nesting>Build: as many new stores of the <nesting> as sends, each sent one action from its
 //   leaf: what building a tree of ten levels costs, on a store's first action.
+// - ifLetOptional, ifLetOptionalObserved: the ifLet nesting with each level's store scoped as
+//   an optional child (`store.scope(state: \.child, action: \.child)`), whose store watches its
+//   parent; sent from the leaf, and with the leaf's `states` observed;
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
-//   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`).
+//   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
+//   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
+//   case (`\.destination?.counter`), sent from that store or at the root.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -45,6 +50,14 @@ func run(_ arguments: [String]) -> Bool {
     precondition(
       root.state.child?.child?.child?.child?.child?.child?.child?.child?.child?.child?.count
         == sends)
+    return true
+  case "ifLetOptional", "ifLetOptionalObserved":
+    let root = StoreOf<L10>(initialState: L10.State()) { L10() }
+    let leaf = ifLetOptionalLeaf(root)
+    let observed = scenario == "ifLetOptionalObserved" ? [leaf.states] : []
+    timeSends(scenario, sends, leaf, .increment)
+    withExtendedLifetime((root, observed)) {}
+    precondition(leaf.state.count == sends)
     return true
   case "handAtRoot":
     let (reducer, state) = makeHand10()
