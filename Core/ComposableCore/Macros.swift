@@ -63,7 +63,10 @@ public macro Presents() = #externalMacro(module: "ComposableMacros", type: "Pres
 /// Names the stored property behind each presented property of a `State` struct that is not
 /// `@ObservableState`, so that a presented child's store reads it directly. `@Reducer` attaches
 /// it; it is not needed anywhere else.
-@attached(extension, conformances: _PresentationStorage, names: named(_$presentationStorage))
+@attached(
+  extension, conformances: _PresentationStorage,
+  names: named(_$presentationStorage), named(_$presentedCase)
+)
 public macro _PresentsStorage() =
   #externalMacro(module: "ComposableMacros", type: "PresentsStorageMacro")
 
@@ -83,7 +86,8 @@ public macro _CaseAccessors() =
   extension,
   conformances: ObservableState, Observable, CustomReflectable, _PresentationStorage,
   _TrackedStorage,
-  names: named(customMirror), named(_$presentationStorage), named(_$trackedProperty)
+  names: named(customMirror), named(_$presentationStorage), named(_$presentedCase),
+  named(_$trackedProperty)
 )
 public macro ObservableState() =
   #externalMacro(module: "ComposableMacros", type: "ObservableStateMacro")

@@ -210,10 +210,29 @@ public enum PresentsStorageMacro: ExtensionMacro {
       let test = entry.paths.map { "keyPath == \\Self.\($0)" }.joined(separator: " || ")
       return "    if \(test) { return \\Self.\(entry.storage) }"
     }
+    // A presented property's own name (not its `$name`), followed by a case of its state.
+    let caseReaders = storage.compactMap { entry in
+      entry.paths.first { !$0.hasPrefix("$") }.map { name in
+        """
+            if let reader = ComposableCore._presentedCaseReader(
+              keyPath, through: \\Self.\(name), storage: \\Self.\(entry.storage)
+            ) {
+              return reader
+            }
+        """
+      }
+    }
     let decl: DeclSyntax = """
       \(availability)extension \(type.trimmed): ComposableCore._PresentationStorage {
         \(raw: access)static func _$presentationStorage(_ keyPath: Swift.AnyKeyPath) -> Swift.AnyKeyPath? {
       \(raw: lookups.joined(separator: "\n"))
+          return nil
+        }
+        \(raw: access)static func _$presentedCase<_$Child>(_ keyPath: Swift.AnyKeyPath, child: _$Child.Type) -> Any? {
+          guard let keyPath = keyPath as? Swift.KeyPath<Self, _$Child?> else {
+            return nil
+          }
+      \(raw: caseReaders.joined(separator: "\n"))
           return nil
         }
       }

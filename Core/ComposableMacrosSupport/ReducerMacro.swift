@@ -355,6 +355,7 @@ extension ReducerMacro: MemberMacro {
     }
     let ephemeralBody = switchOverCases(\.ephemeralSwitchCase, otherwise: "false")
     let identityBody = switchOverCases(\.identitySwitchCase, otherwise: "[]")
+    let casePathTests = EnumItem.render(items) { $0.casePathTest }
     let actionCases = EnumItem.render(items) { "  case \($0.name)(\($0.actionPayload))" }
     let scopeCases = EnumItem.render(items) { "  case \($0.name)\($0.caseScopeParameters)" }
     let scopeSwitch = EnumItem.render(items) { $0.scopeSwitchCase }
@@ -400,6 +401,12 @@ extension ReducerMacro: MemberMacro {
         }
         \(raw: access)var _$presentationIdentity: [Swift.AnyHashable] {
       \(raw: identityBody)
+        }
+        \(raw: access)static func _$casePath<_$Root, _$Child>(
+          of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+        ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+      \(raw: casePathTests.joined(separator: "\n"))
+          return nil
         }
       }
       """,
@@ -628,6 +635,20 @@ struct ReducerCase {
   /// picks; otherwise not ephemeral.
   var ephemeralSwitchCase: String {
     switchCase(withValue: "ComposableCore._isEphemeral(value)", otherwise: "false")
+  }
+
+  /// The test in `_$casePath` of a one-value case: whether the path is the presented property
+  /// followed by this case, as `\.destination?.detail` is written; `nil` for other cases.
+  var casePathTest: String? {
+    guard ReducerCase.singlePayload(of: element) != nil else { return nil }
+    return """
+          if ComposableCore._isPayload(of: Self.\(name), _$Child.self),
+            keyPath == presented.appending(path: \\Self?.?.\(name))
+          {
+            return (\\Self.Cases.\(name) as CasePaths.PartialCaseKeyPath<Self>)
+              as? CasePaths.CaseKeyPath<Self, _$Child>
+          }
+      """
   }
 
   /// The case of `_$presentationIdentity`'s switch: the case's name, then what tells a

@@ -299,6 +299,43 @@ struct StoreHierarchyTests {
     tile.core.removeObserver(observer)
   }
 
+  /// The store of one case of a presented destination (`\.destination?.first`) reads that case
+  /// through the presentation's storage, in plain and in observable state: it follows the case's
+  /// changes, not the other case's, and goes once the destination moves to another case.
+  @Test func aDestinationCasesStoreFollowsItsCaseOnly() {
+    let plain = Store(initialState: TileDestinations.State()) { TileDestinations() }
+    followDestinationCase(in: plain, at: \.destination?.first, other: \.destination?.second)
+    let observed = Store(initialState: ObservedTileDestinations.State()) {
+      ObservedTileDestinations()
+    }
+    followDestinationCase(in: observed, at: \.destination?.first, other: \.destination?.second)
+  }
+
+  func followDestinationCase<State>(
+    in store: Store<State, TileDestinations.Action>,
+    at path: KeyPath<State, Tile.State?>,
+    other: KeyPath<State, Tile.State?>
+  ) {
+    let first = store.scope(state: path, action: \.destination.first)!
+    var seen: [Int] = []
+    let observer = first.core.addObserver(pointer: {
+      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
+    })
+    first.send(.increment)
+    store.send(.destination(.presented(.first(.increment))))
+    #expect(seen == [1, 2])
+    #expect(first.state.value == 2)
+    first.core.removeObserver(observer)
+
+    store.send(.showSecond)
+    #expect(store.scope(state: path, action: \.destination.first) == nil)
+    let second = store.scope(state: other, action: \.destination.second)!
+    second.send(.increment)
+    #expect(second.state.value == 11)
+    #expect(store.state[keyPath: other]?.value == 11)
+    #expect(first.state.value == 2)
+  }
+
   @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
       Node()
@@ -550,5 +587,52 @@ struct PlainTileList {
       return .none
     }
     .forEach(\.tiles, action: \.tiles) { Tile() }
+  }
+}
+
+/// A destination enum with two cases of the same child type, so that reading the wrong one shows.
+@Reducer
+enum TileDestination {
+  case first(Tile)
+  case second(Tile)
+}
+
+/// A plain state presenting a `TileDestination`.
+@Reducer
+struct TileDestinations {
+  struct State {
+    @Presents var destination: TileDestination.State? = .first(Tile.State())
+  }
+
+  enum Action {
+    case showSecond
+    case destination(PresentationAction<TileDestination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .showSecond = action { state.destination = .second(Tile.State(id: 1, value: 10)) }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+/// The same, its state observable.
+@Reducer
+struct ObservedTileDestinations {
+  @ObservableState
+  struct State {
+    @Presents var destination: TileDestination.State? = .first(Tile.State())
+  }
+
+  typealias Action = TileDestinations.Action
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .showSecond = action { state.destination = .second(Tile.State(id: 1, value: 10)) }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination)
   }
 }

@@ -213,6 +213,17 @@ struct ObservableStateMacroTests {
           }
           return nil
         }
+        static func _$presentedCase<_$Child>(_ keyPath: Swift.AnyKeyPath, child: _$Child.Type) -> Any? {
+          guard let keyPath = keyPath as? Swift.KeyPath<Self, _$Child?> else {
+            return nil
+          }
+          if let reader = ComposableCore._presentedCaseReader(
+            keyPath, through: \Self.destination, storage: \Self._destination
+          ) {
+            return reader
+          }
+          return nil
+        }
       }
 
       extension State: ComposableCore._TrackedStorage {

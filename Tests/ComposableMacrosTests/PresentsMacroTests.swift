@@ -167,6 +167,22 @@ struct PresentsMacroTests {
           }
           return nil
         }
+        public static func _$presentedCase<_$Child>(_ keyPath: Swift.AnyKeyPath, child: _$Child.Type) -> Any? {
+          guard let keyPath = keyPath as? Swift.KeyPath<Self, _$Child?> else {
+            return nil
+          }
+          if let reader = ComposableCore._presentedCaseReader(
+            keyPath, through: \Self.destination, storage: \Self.$destination
+          ) {
+            return reader
+          }
+          if let reader = ComposableCore._presentedCaseReader(
+            keyPath, through: \Self.alert, storage: \Self._alert
+          ) {
+            return reader
+          }
+          return nil
+        }
       }
       """#
     }

@@ -600,6 +600,35 @@ struct ReducerMacroTests {
               return ["placeholder"]
             }
           }
+          static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.detail, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.detail)
+            {
+              return (\Self.Cases.detail as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.edit, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.edit)
+            {
+              return (\Self.Cases.edit as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.alert, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.alert)
+            {
+              return (\Self.Cases.alert as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.dialog, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.dialog)
+            {
+              return (\Self.Cases.dialog as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            return nil
+          }
         }
 
         @CasePathable
@@ -683,6 +712,12 @@ struct ReducerMacroTests {
             }
             public var _$presentationIdentity: [Swift.AnyHashable] {
               []
+            }
+            public static func _$casePath<_$Root, _$Child>(
+              of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+            ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+
+              return nil
             }
           }
 
@@ -775,6 +810,35 @@ struct ReducerMacroTests {
               return ["toast"] + ComposableCore._presentationIdentity(of: value)
             }
           }
+          static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.timeline, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.timeline)
+            {
+              return (\Self.Cases.timeline as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.custom, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.custom)
+            {
+              return (\Self.Cases.custom as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.note, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.note)
+            {
+              return (\Self.Cases.note as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            if ComposableCore._isPayload(of: Self.toast, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.toast)
+            {
+              return (\Self.Cases.toast as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            return nil
+          }
         }
 
         @CasePathable
@@ -858,6 +922,17 @@ struct ReducerMacroTests {
             case .counter(let value):
               return ["counter"] + ComposableCore._presentationIdentity(of: value)
             }
+          }
+          package static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.counter, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.counter)
+            {
+              return (\Self.Cases.counter as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            return nil
           }
         }
 
@@ -1012,6 +1087,39 @@ struct ReducerMacroTests {
                   return ["other"]
             #endif
             }
+          }
+          static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.detail, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.detail)
+            {
+              return (\Self.Cases.detail as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            #if DEBUG
+                if ComposableCore._isPayload(of: Self.debug, _$Child.self),
+                  keyPath == presented.appending(path: \Self?.?.debug)
+                {
+                  return (\Self.Cases.debug as CasePaths.PartialCaseKeyPath<Self>)
+                    as? CasePaths.CaseKeyPath<Self, _$Child>
+                }
+                if ComposableCore._isPayload(of: Self.debugAlert, _$Child.self),
+                  keyPath == presented.appending(path: \Self?.?.debugAlert)
+                {
+                  return (\Self.Cases.debugAlert as CasePaths.PartialCaseKeyPath<Self>)
+                    as? CasePaths.CaseKeyPath<Self, _$Child>
+                }
+            #elseif os(Linux)
+                if ComposableCore._isPayload(of: Self.linux, _$Child.self),
+                  keyPath == presented.appending(path: \Self?.?.linux)
+                {
+                  return (\Self.Cases.linux as CasePaths.PartialCaseKeyPath<Self>)
+                    as? CasePaths.CaseKeyPath<Self, _$Child>
+                }
+            #else
+            #endif
+            return nil
           }
         }
 

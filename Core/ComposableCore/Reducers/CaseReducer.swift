@@ -1,3 +1,5 @@
+import CasePaths
+
 /// A reducer made of the cases of an enum, each case a child reducer or plain state: what
 /// `@Reducer enum Destination { case detail(Detail) … }` generates. Its `State` and `Action` are
 /// enums with a case per reducer case, and its body is static, since the enum has no instances.
@@ -34,6 +36,29 @@ public protocol CaseReducerState {
   /// id when it is `Identifiable` (and so on into a nested enum reducer's state). A different
   /// identity is a new presentation, whose predecessor's effects end.
   var _$presentationIdentity: [AnyHashable] { get }
+
+  /// The case whose child `keyPath` reaches when it is `presented` followed by that case
+  /// (`\.destination?.detail`), for a store of that child to read it without the key path;
+  /// `nil` for any other path. `@Reducer enum` compares the path with each case's.
+  static func _$casePath<Root, Child>(
+    of keyPath: KeyPath<Root, Child?>, through presented: KeyPath<Root, Self?>
+  ) -> CaseKeyPath<Self, Child>?
+}
+
+extension CaseReducerState {
+  /// No case to find.
+  public static func _$casePath<Root, Child>(
+    of keyPath: KeyPath<Root, Child?>, through presented: KeyPath<Root, Self?>
+  ) -> CaseKeyPath<Self, Child>? {
+    nil
+  }
+}
+
+/// Whether the case that `embed` makes holds a `Child`: `@Reducer enum` asks before it builds a
+/// case's path to compare, which costs far more than this.
+@inlinable
+public func _isPayload<Enum, Value, Child>(of _: (Value) -> Enum, _: Child.Type) -> Bool {
+  Value.self == Child.self
 }
 
 extension Reducer {

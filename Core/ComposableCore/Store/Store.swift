@@ -217,6 +217,13 @@ public final class Store<State, Action> {
   ) -> ChildReader<State, ChildState> {
     typealias Path = StatePath<State, ChildState?>
     guard let offset = Path.storedOffset(of: keyPath) else {
+      // One case of a presented enum state (`\.destination?.detail`), read through its storage.
+      if let storage = State.self as? any _PresentationStorage.Type,
+        let reader = storage._$presentedCase(keyPath, child: ChildState.self)
+          as? ChildReader<State, ChildState>
+      {
+        return reader
+      }
       return ChildReader(read: { $0[keyPath: keyPath] })
     }
     return ChildReader(
