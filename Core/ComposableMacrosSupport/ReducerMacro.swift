@@ -355,7 +355,18 @@ extension ReducerMacro: MemberMacro {
     }
     let ephemeralBody = switchOverCases(\.ephemeralSwitchCase, otherwise: "false")
     let identityBody = switchOverCases(\.identitySwitchCase, otherwise: "[]")
-    let casePathTests = EnumItem.render(items) { $0.casePathTest }
+    // Only for an enum with a case that holds one value: the protocol's default finds none.
+    let casePathFunction =
+      cases.contains { $0.casePathTest != nil }
+      ? """
+
+        \(access)static func _$casePath<_$Root, _$Child>(
+          of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+        ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+      \(EnumItem.render(items) { $0.casePathTest }.joined(separator: "\n"))
+          return nil
+        }
+      """ : ""
     let actionCases = EnumItem.render(items) { "  case \($0.name)(\($0.actionPayload))" }
     let scopeCases = EnumItem.render(items) { "  case \($0.name)\($0.caseScopeParameters)" }
     let scopeSwitch = EnumItem.render(items) { $0.scopeSwitchCase }
@@ -401,13 +412,7 @@ extension ReducerMacro: MemberMacro {
         }
         \(raw: access)var _$presentationIdentity: [Swift.AnyHashable] {
       \(raw: identityBody)
-        }
-        \(raw: access)static func _$casePath<_$Root, _$Child>(
-          of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
-        ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
-      \(raw: casePathTests.joined(separator: "\n"))
-          return nil
-        }
+        }\(raw: casePathFunction)
       }
       """,
       """

@@ -713,12 +713,6 @@ struct ReducerMacroTests {
             public var _$presentationIdentity: [Swift.AnyHashable] {
               []
             }
-            public static func _$casePath<_$Root, _$Child>(
-              of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
-            ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
-
-              return nil
-            }
           }
 
           @CasePathable

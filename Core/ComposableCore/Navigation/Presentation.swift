@@ -46,13 +46,12 @@ public func _presentedCaseReader<Root, Presented: CaseReducerState, Child>(
         Storage.child(at: offset, in: $0).pointee.presented.flatMap { access.extract(from: $0) }
       }
     },
-    // The presented box is read in place, not retained, as in `Store.presentedChild(at:)`; the
-    // case's value is copied out of it.
+    // The case's value is copied out of the box, which is read where it is.
     visit: { root, body in
       let presentation = Storage.child(at: offset, in: root)
-      guard presentation.pointee.isPresented,
-        let child = Unmanaged.passUnretained(presentation.pointee.box!)
-          ._withUnsafeGuaranteedRef({ access.extract(from: $0.value) })
+      guard
+        let child = PresentationState.withPresentedBox(
+          at: presentation, { access.extract(from: $0.value) }) ?? nil
       else { return false }
       withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
       return true
@@ -122,6 +121,20 @@ public struct PresentationState<State> {
 
   /// Whether a child is presented, without copying it out.
   @inlinable var isPresented: Bool { box != nil }
+
+  // The box is neither retained nor its child copied: a store reading its child after an action
+  // is handed a pointer into the state whoever tells it holds for the whole call, and a box that
+  // state holds is neither freed nor changed meanwhile (an action sent meanwhile changes a copy
+  // of it, as it is shared). A copy would retain all the child holds.
+  /// Calls `body` with the box of the child presented in the state at `presentation`, where it
+  /// is; `nil` when nothing is presented.
+  @inlinable
+  static func withPresentedBox<T>(
+    at presentation: UnsafeMutablePointer<Self>, _ body: (_PresentedBox<State>) -> T
+  ) -> T? {
+    guard presentation.pointee.isPresented else { return nil }
+    return Unmanaged.passUnretained(presentation.pointee.box!)._withUnsafeGuaranteedRef(body)
+  }
 
   /// Changes the presented child in place (copying it first if another value shares it), as the
   /// child's reducer does; `nil` when nothing is presented.

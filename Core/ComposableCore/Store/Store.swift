@@ -276,17 +276,11 @@ public final class Store<State, Action> {
       read: { state in
         withUnsafePointer(to: state) { Storage.child(at: offset, in: $0).pointee.presented }
       },
-      // The child is handed over where it is, in its box: a copy would retain all it holds.
-      // The box is not retained either: the state `state` points into is held by whoever tells
-      // the observers, for the whole call, and a box that state holds is neither freed nor
-      // changed meanwhile (an action sent meanwhile changes a copy of it, as it is shared).
+      // The child is handed over where it is, in its box.
       visit: { state, body in
-        let presentation = Storage.child(at: offset, in: state)
-        guard presentation.pointee.isPresented else { return false }
-        Unmanaged.passUnretained(presentation.pointee.box!)._withUnsafeGuaranteedRef { box in
+        PresentationState.withPresentedBox(at: Storage.child(at: offset, in: state)) { box in
           withUnsafeMutablePointer(to: &box.value) { body(UnsafeRawPointer($0)) }
-        }
-        return true
+        } != nil
       }
     )
   }
