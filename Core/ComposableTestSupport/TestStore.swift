@@ -152,7 +152,7 @@ public final class TestStore<State: Equatable, Action> {
     )
     snapshot = actual
     await letEffectsStart()
-    return TestStoreTask(rawValue: task, timeout: timeout)
+    return TestStoreTask(effects: task, timeout: timeout)
   }
 
   /// Sends the action at a case key path whose case carries no value, as `send(_:assert:)`
@@ -707,13 +707,13 @@ public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.
 
 /// The task `TestStore.send` returns, for awaiting or cancelling the effects of one action.
 public struct TestStoreTask: Hashable, Sendable {
-  let rawValue: Task<Void, Never>?
+  let effects: EffectTasks?
   let timeout: Duration
 
   /// Cancels the action's effects and waits for them to wind down.
   public func cancel() async {
-    rawValue?.cancel()
-    await rawValue?.value
+    effects?.cancelAll()
+    await effects?.waitAll()
   }
 
   /// Waits for the action's effects to finish, failing if they are still running after
@@ -725,11 +725,11 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let rawValue else { return }
+    guard let effects else { return }
     let timeout = timeout ?? self.timeout
     let isDone = Locked(false)
     Task {
-      await rawValue.value
+      await effects.waitAll()
       isDone.withLock { $0 = true }
     }
     await Task.megaYield()
@@ -752,7 +752,18 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Whether the task was cancelled; a send that started no effect counts as cancelled.
   public var isCancelled: Bool {
-    rawValue?.isCancelled ?? true
+    effects?.isCancelled ?? true
+  }
+
+  /// Whether both tasks are for the same send's effects, with the same timeout.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.effects === rhs.effects && lhs.timeout == rhs.timeout
+  }
+
+  /// Hashes the identity of the send's effects.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(effects.map(ObjectIdentifier.init))
+    hasher.combine(timeout)
   }
 }
 

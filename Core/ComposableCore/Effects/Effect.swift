@@ -12,7 +12,12 @@ public struct Effect<Action> {
   indirect enum Operation {
     case none
     case send(Action)
-    case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async -> Void)
+    /// `dependencies` are the ones current where the effect was made, which its task runs with.
+    case run(
+      priority: TaskPriority?,
+      dependencies: DependencyValues,
+      operation: @Sendable (Send<Action>) async -> Void
+    )
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
@@ -66,38 +71,37 @@ extension Effect {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    withEscapedDependencies { dependencies in
-      Self(
-        operation: .run(priority: priority) { send in
-          await dependencies.yield {
-            do {
-              try await operation(send)
-            } catch is CancellationError {
-              return
-            } catch {
-              guard let handler else {
-                reportIssue(
-                  """
-                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
+    // The dependencies travel with the effect, and the store starts its task with them bound:
+    // binding them inside the task instead (`withEscapedDependencies`) cost each effect two more
+    // allocations for the deeper chain of asynchronous frames.
+    Self(
+      operation: .run(priority: priority, dependencies: DependencyValues._current) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          guard let handler else {
+            reportIssue(
+              """
+              An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
 
-                  \(String(customDumping: error).indenting(by: 2))
+              \(String(customDumping: error).indenting(by: 2))
 
-                  All non-cancellation errors must be explicitly handled via the "catch" parameter \
-                  on "Effect.run", or via a "do" block.
-                  """,
-                  fileID: fileID,
-                  filePath: filePath,
-                  line: line,
-                  column: column
-                )
-                return
-              }
-              await handler(error, send)
-            }
+              All non-cancellation errors must be explicitly handled via the "catch" parameter \
+              on "Effect.run", or via a "do" block.
+              """,
+              fileID: fileID,
+              filePath: filePath,
+              line: line,
+              column: column
+            )
+            return
           }
+          await handler(error, send)
         }
-      )
-    }
+      }
+    )
   }
 
   // Inlinable: reducers merge a few effects on every action, most of them `.none`, and that case
@@ -114,26 +118,20 @@ extension Effect {
     return onlyEffect ?? .none
   }
 
+  // The array has a loop of its own: handed on as a sequence, it was read through the generic
+  // iterator, which allocated for every effect.
   /// Runs every effect in the array at once; the result finishes when all of them have.
   public static func merge(_ effects: [Self]) -> Self {
-    merge(effects[...])
+    var kept: [Self] = []
+    for effect in effects { effect.flatten(into: &kept, merging: true) }
+    return combined(kept, Operation.merge)
   }
 
   /// Runs every effect in the sequence at once; the result finishes when all of them have.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var kept: [Self] = []
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .merge(let nested): kept.append(contentsOf: nested)
-      default: kept.append(effect)
-      }
-    }
-    switch kept.count {
-    case 0: return .none
-    case 1: return kept[0]
-    default: return Self(operation: .merge(kept))
-    }
+    for effect in effects { effect.flatten(into: &kept, merging: true) }
+    return combined(kept, Operation.merge)
   }
 
   // Inlinable: a builder's sequence merges two effects on every action, usually one or both
@@ -159,20 +157,37 @@ extension Effect {
     .concatenate(effects)
   }
 
+  /// Runs the effects of the array one after another.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    var kept: [Self] = []
+    for effect in effects { effect.flatten(into: &kept, merging: false) }
+    return combined(kept, Operation.concatenate)
+  }
+
   /// Runs the effects of the sequence one after another.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
     var kept: [Self] = []
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .concatenate(let nested): kept.append(contentsOf: nested)
-      default: kept.append(effect)
-      }
-    }
+    for effect in effects { effect.flatten(into: &kept, merging: false) }
+    return combined(kept, Operation.concatenate)
+  }
+
+  /// The effect of the parts a merge or a concatenation kept: none, the only one, or all of them.
+  private static func combined(_ kept: [Self], _ operation: ([Self]) -> Operation) -> Self {
     switch kept.count {
     case 0: return .none
     case 1: return kept[0]
-    default: return Self(operation: .concatenate(kept))
+    default: return Self(operation: operation(kept))
+    }
+  }
+
+  /// Adds this effect to the parts of a merge (or a concatenation): nothing for `.none`, and the
+  /// parts of a nested merge (concatenation) rather than the merge itself.
+  private func flatten(into kept: inout [Self], merging: Bool) {
+    switch operation {
+    case .none: return
+    case .merge(let nested) where merging: kept.append(contentsOf: nested)
+    case .concatenate(let nested) where !merging: kept.append(contentsOf: nested)
+    default: kept.append(self)
     }
   }
 
@@ -198,9 +213,9 @@ extension Effect {
       return .none
     case .send(let action):
       return .send(transform(action))
-    case .run(let priority, let operation):
+    case .run(let priority, let dependencies, let operation):
       return Effect<T>(
-        operation: .run(priority: priority) { send in
+        operation: .run(priority: priority, dependencies: dependencies) { send in
           await operation(Send { action in send(transform(action)) })
         }
       )

@@ -8,6 +8,10 @@ import ComposableSharing
 package final class EffectTasks: Sendable {
   private struct Storage {
     var tasks: [Task<Void, Never>] = []
+    /// Tasks started and not yet ended. A task that sends an action starts that action's tasks
+    /// before it ends itself, so none is left when this reaches zero.
+    var running = 0
+    var waiters: [UnsafeContinuation<Void, Never>] = []
     var isCancelled = false
   }
 
@@ -21,12 +25,29 @@ package final class EffectTasks: Sendable {
     self.tag = tag
   }
 
+  /// Counts a task about to be made, before it can end.
+  package func willStart() {
+    storage.withLock { $0.running += 1 }
+  }
+
+  /// Keeps a task counted with `willStart`, to cancel it with the others.
   package func append(_ task: Task<Void, Never>) {
     let isCancelled = storage.withLock { storage in
       storage.tasks.append(task)
       return storage.isCancelled
     }
     if isCancelled { task.cancel() }
+  }
+
+  /// Counts a task as ended, and resumes those waiting once it was the last.
+  package func ended() {
+    let waiters = storage.withLock { storage in
+      storage.running -= 1
+      guard storage.running == 0 else { return [UnsafeContinuation<Void, Never>]() }
+      defer { storage.waiters = [] }
+      return storage.waiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   package func cancelAll() {
@@ -37,55 +58,71 @@ package final class EffectTasks: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  // One wait for the count to reach zero, not one for each task in turn: that woke the waiting
+  // task as each one ended, a thread switch apiece when a send started many.
+  /// Waits until every task has ended, including tasks added meanwhile.
   package func waitAll() async {
-    var index = 0
-    while true {
-      let position = index
-      guard
-        let task = storage.withLock({
-          $0.tasks.indices.contains(position) ? $0.tasks[position] : nil
-        })
-      else { return }
-      await task.value
-      index += 1
+    if storage.withLock({ $0.running == 0 }) { return }
+    await withUnsafeContinuation { continuation in
+      let hasEnded = storage.withLock { storage in
+        if storage.running == 0 { return true }
+        storage.waiters.append(continuation)
+        return false
+      }
+      if hasEnded { continuation.resume() }
     }
   }
 
-  /// A task that finishes when all of these have, and cancels them all when cancelled.
-  @usableFromInline
-  package func makeTask() -> Task<Void, Never> {
-    Task {
-      await withTaskCancellationHandler {
-        await self.waitAll()
-      } onCancel: {
-        self.cancelAll()
-      }
+  /// Whether these tasks were cancelled, together, as a group.
+  package var isCancelled: Bool {
+    storage.withLock { $0.isCancelled }
+  }
+
+  /// Waits until every task has finished, including ones added while waiting; cancelling the
+  /// waiting task cancels them all.
+  package func finish() async {
+    await withTaskCancellationHandler {
+      await waitAll()
+    } onCancel: {
+      cancelAll()
     }
   }
 }
 
 /// The handle `Store.send` returns for the effects an action started.
 public struct StoreTask: Hashable, Sendable {
-  package let rawValue: Task<Void, Never>?
+  // The send's group of tasks, not a task awaiting them: such a task was started for every send
+  // that started an effect, awaited or not, and cost each one more thread switches.
+  package let effects: EffectTasks?
 
-  package init(rawValue: Task<Void, Never>?) {
-    self.rawValue = rawValue
+  package init(effects: EffectTasks?) {
+    self.effects = effects
   }
 
   /// Cancels every effect the action started, and those started by actions they sent.
   public func cancel() {
-    rawValue?.cancel()
+    effects?.cancelAll()
   }
 
   /// Waits until every effect the action started has finished; cancelling the waiting task
   /// cancels the effects.
   public func finish() async {
-    await rawValue?.cancellableValue
+    await effects?.finish()
   }
 
   /// Whether the effects were cancelled; an action that started no effect counts as cancelled,
   /// since there is nothing left to run.
   public var isCancelled: Bool {
-    rawValue?.isCancelled ?? true
+    effects?.isCancelled ?? true
+  }
+
+  /// Whether both handles are for the same send's effects.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.effects === rhs.effects
+  }
+
+  /// Hashes the identity of the send's effects.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(effects.map(ObjectIdentifier.init))
   }
 }

@@ -33,10 +33,10 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// The group of the outermost `send` being processed, made only once an effect needs it.
   @usableFromInline @exclusivity(unchecked) var rootTasks: EffectTasks?
 
-  private var inFlight: [Int: InFlightEffect] = [:]
-  private var cancellables: [CancelKey: Set<Int>] = [:]
+  /// Made when the first effect starts a task: most stores never start one, and each made here
+  /// cost every store four allocations.
+  private var running: RunningEffects<Action>?
   private var throttles: [CancelKey: ThrottleState] = [:]
-  private var nextEffectID = 0
 
   // Read after every action; changed only by `addObserver` and `removeObserver`, which run no
   // other code while they change it (a removed observer is let go after the change), so the
@@ -61,7 +61,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   }
 
   isolated deinit {
-    for effect in inFlight.values { effect.task.cancel() }
+    running?.cancelAll()
   }
 
   // MARK: Sending
@@ -72,14 +72,14 @@ package final class RootCore<R: Reducer>: StoreCore {
   // context at each step (about 5,800 instructions for one `.send`). What starts tasks, cancels
   // or throttles stays generic, out of line.
   @inlinable
-  package func send(_ action: Action) -> Task<Void, Never>? {
+  package func send(_ action: Action) -> EffectTasks? {
     send(action, tasks: nil)
   }
 
   /// Processes `action` and every action it leads to synchronously, in order. An action sent
   /// while another is being processed is queued behind it.
   @inlinable
-  func send(_ action: Action, tasks: EffectTasks?) -> Task<Void, Never>? {
+  func send(_ action: Action, tasks: EffectTasks?) -> EffectTasks? {
     guard !isProcessing else {
       enqueue(action, tasks: tasks)
       return nil
@@ -93,7 +93,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     let group = tasks == nil ? rootTasks : nil
     if tasks == nil { rootTasks = nil }
     if !observers.isEmpty { notifyObservers() }
-    return group?.makeTask()
+    return group
   }
 
   @inlinable
@@ -154,12 +154,6 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
   }
 
-  private func makeSend(_ tasks: EffectTasks) -> Send<Action> {
-    Send { [weak self] action in
-      _ = self?.send(action, tasks: tasks)
-    }
-  }
-
   // MARK: Running effects
 
   // Contexts are made and read on the main actor only; tasks carry them back to it.
@@ -215,9 +209,8 @@ package final class RootCore<R: Reducer>: StoreCore {
       // `run` answers these itself; here only for a caller that did not go through it.
       run(effect, context)
 
-    case .run(let priority, let operation):
-      let send = makeSend(resolveTasks(&context))
-      launch(priority: priority, context) { await operation(send) }
+    case .run(let priority, let dependencies, let operation):
+      launch(priority: priority, dependencies: dependencies, context, operation)
 
     case .concatenate(let effects):
       var index = effects.startIndex
@@ -232,7 +225,7 @@ package final class RootCore<R: Reducer>: StoreCore {
       let sequence: @MainActor @Sendable () async -> Void = { [weak self] in
         await self?.runSequentially(rest, sequenceContext)
       }
-      launch(priority: nil, context) { await sequence() }
+      launch(priority: nil, context) { _ in await sequence() }
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey(id: id, path: context.path)
@@ -255,35 +248,38 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
   }
 
-  /// Starts `body` as a task of its own, tracked until it finishes. The task starts on the global
-  /// executor, so an effect begins its work without waiting for the main actor.
+  /// Starts `operation` as a task of its own, tracked until it finishes, with `dependencies`
+  /// bound when they are not the current ones already. The task starts on the global executor, so
+  /// an effect begins its work without waiting for the main actor.
   private func launch(
     priority: TaskPriority?,
+    dependencies: DependencyValues? = nil,
     _ context: EffectContext,
-    _ body: @escaping @Sendable () async -> Void
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) {
     var context = context
     let tasks = resolveTasks(&context)
-    let id = nextEffectID
-    nextEffectID &+= 1
-    let didFinish: @MainActor @Sendable () -> Void = { [weak self] in self?.didFinish(id) }
-    // A function value, not a closure literal, so the task does not inherit the main actor; it
-    // still inherits task-locals, which lets a test framework attribute an effect's issues.
-    let operation: @Sendable () async -> Void = {
-      await body()
-      await didFinish()
+    let running = self.running ?? RunningEffects()
+    self.running = running
+    let collector = context.collector
+    tasks.willStart()
+    collector?.willStart()
+    let task = running.add(
+      path: context.path, keys: context.keys, origin: context.origin, tag: tasks.tag
+    ) { id in
+      let effect = RunningEffect(
+        core: self, id: id, tasks: tasks, collector: collector, running: running,
+        operation: operation)
+      // A task inherits the task-locals bound where it is made, and the dependencies are one.
+      guard let dependencies, !DependencyValues._current.isIdentical(to: dependencies) else {
+        return effect.start(priority: priority)
+      }
+      return DependencyValues.$_current.withValue(dependencies) {
+        effect.start(priority: priority)
+      }
     }
-    let task = Task(priority: priority, operation: operation)
-    inFlight[id] = InFlightEffect(
-      task: task,
-      path: context.path,
-      keys: context.keys,
-      origin: context.origin,
-      tag: tasks.tag
-    )
-    for key in context.keys { cancellables[key, default: []].insert(id) }
     tasks.append(task)
-    context.collector?.append(task)
+    collector?.append(task)
   }
 
   private func runSequentially(_ effects: [Effect<Action>], _ context: EffectContext) async {
@@ -301,35 +297,16 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
   }
 
-  private func didFinish(_ id: Int) {
-    guard let effect = inFlight.removeValue(forKey: id) else { return }
-    for key in effect.keys {
-      cancellables[key]?.remove(id)
-      if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
-    }
-  }
-
   // MARK: Cancellation
 
   private func cancel(_ key: CancelKey) {
     throttles[key]?.pending = nil
-    guard let ids = cancellables.removeValue(forKey: key) else { return }
-    for id in ids { cancelEffect(id) }
-  }
-
-  private func cancelEffect(_ id: Int) {
-    guard let effect = inFlight.removeValue(forKey: id) else { return }
-    effect.task.cancel()
-    for key in effect.keys {
-      cancellables[key]?.remove(id)
-      if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
-    }
+    running?.cancel(key)
   }
 
   /// Cancels the effects of a child that went away: everything started at `prefix` or below.
   private func cancelAll(under prefix: [EffectScope]) {
-    let ids = inFlight.compactMap { $0.value.path.starts(with: prefix) ? $0.key : nil }
-    for id in ids { cancelEffect(id) }
+    running?.cancelAll(under: prefix)
     for key in throttles.keys where key.path.starts(with: prefix) {
       throttles[key]?.pending = nil
     }
@@ -367,7 +344,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     var timerContext = context
     timerContext.keys.append(key)
     let fire: @MainActor @Sendable () -> Void = { [weak self] in self?.runPendingThrottled(key) }
-    launch(priority: nil, timerContext) {
+    launch(priority: nil, timerContext) { _ in
       do { try await throttling.sleepUntilIntervalEnds(lastRun) } catch { return }
       await fire()
     }
@@ -424,32 +401,25 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// The effects still running, oldest first: the action that returned each one, and the tag of
   /// the outermost `send` it descends from.
   package var inFlightEffects: [(origin: Action, tag: Int)] {
-    inFlight.sorted { $0.key < $1.key }.map { ($0.value.origin, $0.value.tag) }
+    running?.list ?? []
   }
 
   /// Whether any effect is still running.
   package var hasEffectsInFlight: Bool {
-    !inFlight.isEmpty
+    !(running?.isEmpty ?? true)
   }
 
   /// Cancels every effect still running, as a test store does when its test ends.
   package func cancelAllEffects() {
-    for id in Array(inFlight.keys) { cancelEffect(id) }
+    running?.cancelAll()
     for key in throttles.keys { throttles[key]?.pending = nil }
-  }
-
-  private struct InFlightEffect {
-    let task: Task<Void, Never>
-    let path: [EffectScope]
-    let keys: [CancelKey]
-    let origin: Action
-    let tag: Int
   }
 }
 
 /// A cancellation id qualified by the feature instance that used it.
 ///
-/// Its parts are immutable hashable values; keys are only compared on the main actor.
+/// Its parts are immutable hashable values: an effect's task takes its keys off the store's list
+/// of running effects as it ends, under that list's lock.
 @usableFromInline
 struct CancelKey: Hashable, @unchecked Sendable {
   let id: AnyHashable

@@ -91,8 +91,10 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel, .cancelScope:
       return self
-    case .run(let priority, let operation):
-      return Self(operation: .run(priority: priority, operation: transform(operation)))
+    case .run(let priority, let dependencies, let operation):
+      return Self(
+        operation: .run(
+          priority: priority, dependencies: dependencies, operation: transform(operation)))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
     case .concatenate(let effects):

@@ -83,7 +83,7 @@ public final class Store<State, Action> {
   // wraps it instead of copying it and releasing the copy after the send, a retain and a release
   // a level for a payload holding references (every presentation level's `.presented` box).
   @usableFromInline
-  let sendAction: (consuming Action) -> Task<Void, Never>?
+  let sendAction: (consuming Action) -> EffectTasks?
 
   private let registrar = ObservationRegistrar()
   /// The identity of observable state, read through a pointer to it, so that replacing the whole
@@ -110,7 +110,7 @@ public final class Store<State, Action> {
   @usableFromInline
   package init(
     core: any StoreCore<State, Action>,
-    send: @escaping (consuming Action) -> Task<Void, Never>?
+    send: @escaping (consuming Action) -> EffectTasks?
   ) {
     self.core = core
     self.sendAction = send
@@ -175,7 +175,7 @@ public final class Store<State, Action> {
   /// the effects it started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(rawValue: sendAction(action))
+    StoreTask(effects: sendAction(action))
   }
 
   /// Sends the action at a case key path whose case carries no value: `store.send(\.refresh)`,
@@ -245,7 +245,7 @@ public final class Store<State, Action> {
     action toChildAction: AnyKeyPath,
     isPresentation: Bool,
     toChild: () -> ChildReader<State, ChildState>,
-    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> EffectTasks?
   ) -> Store<ChildState, ChildAction>? {
     // A presentation scope is told apart from the plain optional scope over the same paths,
     // whose actions are the presentation actions themselves.
@@ -357,7 +357,7 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
     toChild: () -> ChildReader<State, ChildState>,
-    sending: () -> (consuming ChildAction) -> Task<Void, Never>?
+    sending: () -> (consuming ChildAction) -> EffectTasks?
   ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(state: toChildState, action: toChildAction)
     if let child = children[id] as? Store<ChildState, ChildAction> { return child }
@@ -403,7 +403,7 @@ public final class Store<State, Action> {
     ids: OrderedSet<ElementID>,
     toIDs: @escaping () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     toRow: @escaping (ElementID) -> ChildReader<State, ElementState>,
-    sending: @escaping (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
+    sending: @escaping (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     let collection = ScopeID(state: toElements, action: toElementAction)
     return StoreCollection(ids: ids) { [unowned self] id in
@@ -471,7 +471,7 @@ public final class Store<State, Action> {
     of collection: ScopeID,
     toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     toRow: (ElementID) -> ChildReader<State, ElementState>,
-    sending: (ElementID) -> (consuming ElementAction) -> Task<Void, Never>?
+    sending: (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> Store<ElementState, ElementAction> {
     var id = collection
     id.element = elementID
@@ -524,7 +524,7 @@ public final class Store<State, Action> {
     initial: ChildState,
     watchesFromStart: Bool = true,
     toChild: () -> ChildReader<State, ChildState>,
-    sending: () -> (consuming ChildAction) -> Task<Void, Never>?,
+    sending: () -> (consuming ChildAction) -> EffectTasks?,
     whenGone: @escaping @MainActor () -> Void = {}
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }

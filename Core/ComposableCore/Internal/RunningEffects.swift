@@ -1,0 +1,173 @@
+import ComposableSharing
+import ConcurrencyExtras
+
+/// The effects of one store that are still running: each one's task, where in the reducer tree it
+/// was started, and the cancellation ids it is known by.
+///
+/// Shared with the effects' tasks, which take themselves off as they end, under its lock. Doing
+/// that on the main actor cost every effect two more thread switches (there and back) before it
+/// could finish, and a caller awaiting it waited for both.
+final class RunningEffects<Action>: Sendable {
+  private struct Storage: Sendable {
+    var effects: [Int: RunningEffectEntry] = [:]
+    /// Each listed effect's task, once made.
+    var tasks: [Int: Task<Void, Never>] = [:]
+    // Apart from the entries, which are then not generic, and specialised: the generic
+    // dictionary's operations allocate for every value they move.
+    // Unchecked: made on the main actor and only read there, by a test store; an effect's task
+    // may drop one as it ends, which only releases it.
+    var origins: [Int: UncheckedSendable<Action>] = [:]
+    var cancellables: [CancelKey: Set<Int>] = [:]
+    var nextID = 0
+
+    /// Takes the effect off, and its id from each of its keys, returning its task if it had one.
+    mutating func remove(_ id: Int) -> Task<Void, Never>? {
+      guard let effect = effects.removeValue(forKey: id) else { return nil }
+      origins[id] = nil
+      for key in effect.keys {
+        guard var ids = cancellables.removeValue(forKey: key) else { continue }
+        ids.remove(id)
+        if !ids.isEmpty { cancellables[key] = ids }
+      }
+      return tasks.removeValue(forKey: id)
+    }
+
+    // Taken out and put back, not changed in place (`cancellables[key]?.insert(id)`): the
+    // dictionary's in-place access allocated three times for every effect it was used for.
+    mutating func add(_ id: Int, to key: CancelKey) {
+      var ids = cancellables.removeValue(forKey: key) ?? []
+      ids.insert(id)
+      cancellables[key] = ids
+    }
+  }
+
+  private let storage = Locked(Storage())
+
+  /// Lists an effect and returns the task `start` makes for it from its id. The effect is listed
+  /// before its task is made, so a task that ends at once still finds itself to take off; the
+  /// task is made outside the lock, which the tasks ending meanwhile would otherwise wait on.
+  func add(
+    path: [EffectScope],
+    keys: [CancelKey],
+    origin: Action,
+    tag: Int,
+    start: (Int) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    let id = storage.withLock { storage in
+      let id = storage.nextID
+      storage.nextID &+= 1
+      storage.effects[id] = RunningEffectEntry(path: path, keys: keys, tag: tag)
+      storage.origins[id] = UncheckedSendable(origin)
+      for key in keys { storage.add(id, to: key) }
+      return id
+    }
+    let task = start(id)
+    storage.withLock { storage in
+      // Unless it has ended already, or been cancelled (only on the main actor, as this is).
+      if storage.effects[id] != nil { storage.tasks[id] = task }
+    }
+    return task
+  }
+
+  /// Takes an effect that ended off the list.
+  func finish(_ id: Int) {
+    _ = storage.withLock { $0.remove(id) }
+  }
+
+  /// Cancels the effects known by `key`.
+  func cancel(_ key: CancelKey) {
+    cancel { storage in
+      guard let ids = storage.cancellables.removeValue(forKey: key) else { return [] }
+      return ids.compactMap { storage.remove($0) }
+    }
+  }
+
+  /// Cancels the effects started at `prefix` of the reducer tree, or below it.
+  func cancelAll(under prefix: [EffectScope]) {
+    cancel { storage in
+      let ids = storage.effects.compactMap { $0.value.path.starts(with: prefix) ? $0.key : nil }
+      return ids.compactMap { storage.remove($0) }
+    }
+  }
+
+  /// Cancels every effect.
+  func cancelAll() {
+    cancel { storage in
+      Array(storage.effects.keys).compactMap { storage.remove($0) }
+    }
+  }
+
+  /// Takes off the effects `select` removes, then cancels their tasks, outside the lock.
+  private func cancel(_ select: (inout Storage) -> [Task<Void, Never>]) {
+    let cancelled = storage.withLock(select)
+    for task in cancelled { task.cancel() }
+  }
+
+  /// The effects still running, oldest first: the action that returned each one, and its tag.
+  var list: [(origin: Action, tag: Int)] {
+    storage.withLock { storage in
+      storage.effects.sorted { $0.key < $1.key }.compactMap { id, effect in
+        storage.origins[id].map { ($0.value, effect.tag) }
+      }
+    }
+  }
+
+  var isEmpty: Bool {
+    storage.withLock { $0.effects.isEmpty }
+  }
+}
+
+/// What a store keeps of one running effect, beside its task and the action that started it.
+struct RunningEffectEntry: Sendable {
+  let path: [EffectScope]
+  let keys: [CancelKey]
+  /// The `RootCore.sendTag` of the outermost send the effect descends from.
+  let tag: Int
+}
+
+/// One effect's task as its store runs it: the operation, and the way back to the store for the
+/// actions it sends and for its end.
+///
+/// One object for all of it: closures capturing the store weakly cost an allocation apiece (five
+/// for each `.run` effect), where a closure capturing only this object is this object.
+@MainActor
+final class RunningEffect<R: Reducer>: Sendable {
+  /// Weak, so an effect still running does not keep its store's core alive.
+  weak var core: RootCore<R>?
+  let id: Int
+  /// The send's group, which actions it sends join, and which it tells as it ends.
+  let tasks: EffectTasks
+  /// The group of the part of a concatenation it runs in, told too.
+  let collector: EffectTasks?
+  let running: RunningEffects<R.Action>
+  let operation: @Sendable (Send<R.Action>) async -> Void
+
+  init(
+    core: RootCore<R>,
+    id: Int,
+    tasks: EffectTasks,
+    collector: EffectTasks?,
+    running: RunningEffects<R.Action>,
+    operation: @escaping @Sendable (Send<R.Action>) async -> Void
+  ) {
+    self.core = core
+    self.id = id
+    self.tasks = tasks
+    self.collector = collector
+    self.running = running
+    self.operation = operation
+  }
+
+  // Nonisolated, so the task's closure is too: it starts on the global executor, not on the
+  // main actor, while still inheriting the task-locals bound where it is made.
+  nonisolated func start(priority: TaskPriority?) -> Task<Void, Never> {
+    Task(priority: priority) { await self.run() }
+  }
+
+  nonisolated func run() async {
+    await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
+    running.finish(id)
+    tasks.ended()
+    collector?.ended()
+  }
+}

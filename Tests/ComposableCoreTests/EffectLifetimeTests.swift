@@ -1,0 +1,123 @@
+import ComposableCore
+import Foundation
+import Testing
+
+/// Starts effects that end at once, some of them cancellable, and stamps the date its effects
+/// see.
+struct Burst: Reducer {
+  struct State: Equatable {
+    var stamps: [Date] = []
+  }
+
+  enum Action: Equatable {
+    case start(Int)
+    case cancel
+    case stampWithin(Date)
+    case stamp
+    case stamped(Date)
+  }
+
+  enum CancelID { case burst }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start(let count):
+      return .merge(
+        (0..<count).map { index in
+          let effect = Effect<Action>.run { _ in }
+          return index.isMultiple(of: 2) ? effect.cancellable(id: CancelID.burst) : effect
+        }
+      )
+    case .cancel:
+      return .cancel(id: CancelID.burst)
+    case .stampWithin(let date):
+      // Made under an override of its own, which its task must see and the reducer must not.
+      return withDependencies {
+        $0.date = .constant(date)
+      } operation: {
+        Self.stampEffect()
+      }
+    case .stamp:
+      return Self.stampEffect()
+    case .stamped(let date):
+      state.stamps.append(date)
+      return .none
+    }
+  }
+
+  static func stampEffect() -> Effect<Action> {
+    .run { send in
+      @Dependency(\.date.now) var now
+      await send(.stamped(now))
+    }
+  }
+}
+
+@MainActor
+struct EffectLifetimeTests {
+  @Test func anEffectRunsWithTheDependenciesOfWhereItWasMade() async {
+    let storeDate = Date(timeIntervalSince1970: 1)
+    let effectDate = Date(timeIntervalSince1970: 2)
+    func expectStamps(_ store: StoreOf<Burst>) async {
+      await store.send(.stampWithin(effectDate)).finish()
+      await store.send(.stamp).finish()
+      #expect(store.state.stamps == [effectDate, storeDate])
+    }
+    // A store with overrides of its own, whose effects start with them bound...
+    await expectStamps(
+      Store(initialState: Burst.State()) {
+        Burst()
+      } withDependencies: {
+        $0.date = .constant(storeDate)
+      }
+    )
+    // ...and one sent to where its dependencies are the current ones, whose effects inherit them.
+    await withDependencies {
+      $0.date = .constant(storeDate)
+    } operation: {
+      await expectStamps(Store(initialState: Burst.State()) { Burst() })
+    }
+  }
+
+  @Test func effectsThatEndAtOnceLeaveNothingRunning() async throws {
+    let store = Store(initialState: Burst.State()) { Burst() }
+    let core = try #require(store.core as? RootCore<Burst>)
+    for _ in 0..<20 {
+      // Their tasks end on other threads while the main actor cancels half of them.
+      let started = store.send(.start(100))
+      store.send(.cancel)
+      await started.finish()
+      #expect(!core.hasEffectsInFlight)
+    }
+  }
+
+  @Test func cancellingTheTaskAwaitingFinishCancelsTheEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Recorder.State()) {
+      Recorder()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let effects = store.send(.delayed("never", 1))
+    let waiter = Task { await effects.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(effects.isCancelled)
+    await clock.advance(by: .seconds(60))
+    #expect(store.state.log.isEmpty)
+  }
+
+  @Test func eachSendsTaskIsItsOwn() async {
+    let store = Store(initialState: Burst.State()) { Burst() }
+    let first = store.send(.start(1))
+    let second = store.send(.start(1))
+    #expect(first == first)
+    #expect(first != second)
+    #expect(Set([first, second, first]).count == 2)
+    await first.finish()
+    await second.finish()
+    #expect(!first.isCancelled)
+    // Actions that start nothing have nothing to tell apart.
+    #expect(store.send(.cancel) == store.send(.cancel))
+  }
+}
