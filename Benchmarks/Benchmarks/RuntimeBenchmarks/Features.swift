@@ -1,5 +1,6 @@
 import ComposableCore
 import ComposableTestSupport
+import Foundation
 
 /// The floor: a final class holding state and a reducer closure, no effects, no observation.
 final class BaselineStore<State, Action> {
@@ -36,6 +37,10 @@ struct Counter {
     case incrementMergingNones
     case incrementMergingTwoNones
     case startRuns(Int)
+    /// Effects that each send one action back, as an effect sends its response.
+    case startRunsSending(Int)
+    /// Effects that each do a little work first, as one decoding a response does.
+    case startRunsWorking(Int)
     case startLongLiving(Int)
     case cancelLongLiving
     case echo
@@ -57,6 +62,14 @@ struct Counter {
       return .merge(.none, .none)
     case .startRuns(let count):
       return .merge((0..<count).map { _ in .run { _ in } })
+    case .startRunsSending(let count):
+      return .merge((0..<count).map { _ in .run { send in await send(.increment) } })
+    case .startRunsWorking(let count):
+      return .merge(
+        (0..<count).map { index in
+          .run { _ in _ = try? JSONEncoder().encode(Array(index..<index + 32)) }
+        }
+      )
     case .startLongLiving(let count):
       return .merge(
         (0..<count).map { _ in

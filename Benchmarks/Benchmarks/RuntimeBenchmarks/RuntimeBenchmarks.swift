@@ -173,6 +173,22 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
   }
 
+  // One effect for one action, awaited, as a button that loads something is: the effect's task
+  // starting, ending, and the waiting caller resuming, mostly thread switches.
+  Benchmark("One .run effect started and finished") { benchmark in
+    let store = await MainActor.run { Store(initialState: Counter.State()) { Counter() } }
+    for _ in benchmark.scaledIterations {
+      await MainActor.run { store.send(.startRuns(1)) }.finish()
+    }
+  }
+
+  Benchmark("One .run effect that sends an action back, started and finished") { benchmark in
+    let store = await MainActor.run { Store(initialState: Counter.State()) { Counter() } }
+    for _ in benchmark.scaledIterations {
+      await MainActor.run { store.send(.startRunsSending(1)) }.finish()
+    }
+  }
+
   Benchmark("Cancel 1000 in-flight cancellable effects") { benchmark in
     for _ in benchmark.scaledIterations {
       let (store, task) = await MainActor.run {

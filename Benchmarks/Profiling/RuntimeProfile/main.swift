@@ -28,7 +28,12 @@ import Observation
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
 //   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
-//   case (`\.destination?.counter`), sent from that store or at the root.
+//   case (`\.destination?.counter`), sent from that store or at the root;
+// - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
+//   encode a small array as JSON, a thousand to a send, each send awaited (the number given
+//   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
+//   one to a send, as a view sends it, none awaited until the end; cancels: a thousand effects
+//   that sleep, started and cancelled by their id.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -163,7 +168,51 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
   print(scenario, sends, "sends:", String(format: "%.1f ns/send", nanoseconds / Double(sends)))
 }
 
-if !run(Array(CommandLine.arguments.dropFirst())) {
+/// Starts `effects` `.run` effects, a thousand or one to a send, and awaits each send's; for
+/// `cancels`, cancels each thousand by their id first.
+@MainActor
+func timeRuns(_ scenario: String, _ effects: Int) async {
+  let store = Store(initialState: Counter.State()) { Counter() }
+  if scenario == "cancels" {
+    let start = ContinuousClock.now
+    for _ in 0..<(effects / 1_000) {
+      let started = store.send(.startLongLiving(1_000))
+      store.send(.cancelLongLiving)
+      await started.finish()
+    }
+    report(scenario, effects, ContinuousClock.now - start)
+    return
+  }
+  if scenario == "runUnawaited" {
+    let start = ContinuousClock.now
+    var sent: [StoreTask] = []
+    sent.reserveCapacity(effects)
+    for _ in 0..<effects { sent.append(store.send(.startRuns(1))) }
+    for task in sent { await task.finish() }
+    report(scenario, effects, ContinuousClock.now - start)
+    return
+  }
+  let sending = scenario.hasSuffix("Sending")
+  let batch = scenario.hasPrefix("runs") ? 1_000 : 1
+  let action: Counter.Action =
+    sending
+    ? .startRunsSending(batch)
+    : scenario.hasSuffix("Working") ? .startRunsWorking(batch) : .startRuns(batch)
+  let start = ContinuousClock.now
+  for _ in 0..<(effects / batch) { await store.send(action).finish() }
+  report(scenario, effects, ContinuousClock.now - start)
+  precondition(store.state.count == (sending ? effects / batch * batch : 0))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let effectScenarios = [
+  "run", "runSending", "runUnawaited", "runs", "runsSending", "runsWorking", "cancels",
+]
+if let scenario = arguments.first, effectScenarios.contains(scenario),
+  let effects = Int(arguments.dropFirst().first ?? "100000")
+{
+  await timeRuns(scenario, effects)
+} else if !run(arguments) {
   print("usage: RuntimeProfile <scenario> [sends]; the scenarios are listed in main.swift")
   exit(64)
 }
