@@ -152,7 +152,7 @@ public final class TestStore<State: Equatable, Action> {
     )
     snapshot = actual
     await letEffectsStart()
-    return TestStoreTask(effects: task, timeout: timeout)
+    return TestStoreTask(task: StoreTask(effects: task), timeout: timeout)
   }
 
   /// Sends the action at a case key path whose case carries no value, as `send(_:assert:)`
@@ -707,13 +707,14 @@ public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.
 
 /// The task `TestStore.send` returns, for awaiting or cancelling the effects of one action.
 public struct TestStoreTask: Hashable, Sendable {
-  let effects: EffectTasks?
+  // The store's own handle, whose equality (the same send's effects) this shares.
+  let task: StoreTask
   let timeout: Duration
 
   /// Cancels the action's effects and waits for them to wind down.
   public func cancel() async {
-    effects?.cancelAll()
-    await effects?.waitAll()
+    task.cancel()
+    await task.effects?.waitAll()
   }
 
   /// Waits for the action's effects to finish, failing if they are still running after
@@ -725,7 +726,7 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let effects else { return }
+    guard let effects = task.effects else { return }
     let timeout = timeout ?? self.timeout
     let isDone = Locked(false)
     Task {
@@ -752,18 +753,7 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Whether the task was cancelled; a send that started no effect counts as cancelled.
   public var isCancelled: Bool {
-    effects?.isCancelled ?? true
-  }
-
-  /// Whether both tasks are for the same send's effects, with the same timeout.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.effects === rhs.effects && lhs.timeout == rhs.timeout
-  }
-
-  /// Hashes the identity of the send's effects.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(effects.map(ObjectIdentifier.init))
-    hasher.combine(timeout)
+    task.isCancelled
   }
 }
 

@@ -71,6 +71,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   // runs specialised, instead of looking up the generic metadata of the queue, the effect and its
   // context at each step (about 5,800 instructions for one `.send`). What starts tasks, cancels
   // or throttles stays generic, out of line.
+  /// Processes `action`, returning the group of the tasks it started, `nil` when it started none.
   @inlinable
   package func send(_ action: Action) -> EffectTasks? {
     send(action, tasks: nil)
@@ -222,10 +223,9 @@ package final class RootCore<R: Reducer>: StoreCore {
       let rest = Array(effects[index...])
       _ = resolveTasks(&context)
       let sequenceContext = context
-      let sequence: @MainActor @Sendable () async -> Void = { [weak self] in
+      launch(priority: nil, context) { [weak self] _ in
         await self?.runSequentially(rest, sequenceContext)
       }
-      launch(priority: nil, context) { _ in await sequence() }
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey(id: id, path: context.path)
