@@ -173,35 +173,27 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
 @MainActor
 func timeRuns(_ scenario: String, _ effects: Int) async {
   let store = Store(initialState: Counter.State()) { Counter() }
-  if scenario == "cancels" {
-    let start = ContinuousClock.now
-    for _ in 0..<(effects / 1_000) {
-      let started = store.send(.startLongLiving(1_000))
+  let batch = scenario.hasPrefix("runs") || scenario == "cancels" ? 1_000 : 1
+  let start = ContinuousClock.now
+  switch scenario {
+  case "cancels":
+    for _ in 0..<(effects / batch) {
+      let started = store.send(.startLongLiving(batch))
       store.send(.cancelLongLiving)
       await started.finish()
     }
-    report(scenario, effects, ContinuousClock.now - start)
-    return
-  }
-  if scenario == "runUnawaited" {
-    let start = ContinuousClock.now
-    var sent: [StoreTask] = []
-    sent.reserveCapacity(effects)
-    for _ in 0..<effects { sent.append(store.send(.startRuns(1))) }
+  case "runUnawaited":
+    let sent = (0..<effects).map { _ in store.send(.startRuns(1)) }
     for task in sent { await task.finish() }
-    report(scenario, effects, ContinuousClock.now - start)
-    return
+  case _ where scenario.hasSuffix("Sending"):
+    for _ in 0..<(effects / batch) { await store.send(.startRunsSending(batch)).finish() }
+    precondition(store.state.count == effects / batch * batch)
+  case _ where scenario.hasSuffix("Working"):
+    for _ in 0..<(effects / batch) { await store.send(.startRunsWorking(batch)).finish() }
+  default:
+    for _ in 0..<(effects / batch) { await store.send(.startRuns(batch)).finish() }
   }
-  let sending = scenario.hasSuffix("Sending")
-  let batch = scenario.hasPrefix("runs") ? 1_000 : 1
-  let action: Counter.Action =
-    sending
-    ? .startRunsSending(batch)
-    : scenario.hasSuffix("Working") ? .startRunsWorking(batch) : .startRuns(batch)
-  let start = ContinuousClock.now
-  for _ in 0..<(effects / batch) { await store.send(action).finish() }
   report(scenario, effects, ContinuousClock.now - start)
-  precondition(store.state.count == (sending ? effects / batch * batch : 0))
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
