@@ -73,7 +73,8 @@ public macro _PresentsStorage() =
 /// Lets reducer operators reach the enum's cases through the case paths `@CasePathable`
 /// generated, looked up once from the case key path a feature wrote. `@Reducer` attaches it to
 /// the `State` and `Action` enums it sees; it is not needed anywhere else.
-@attached(extension, conformances: _CaseAccessible, names: named(_$caseAccess))
+@attached(
+  extension, conformances: _CaseAccessible, names: named(_$caseAccess))
 public macro _CaseAccessors() =
   #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")
 

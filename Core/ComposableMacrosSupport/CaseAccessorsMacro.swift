@@ -30,16 +30,25 @@ public enum CaseAccessorsMacro: ExtensionMacro {
     let access = enumDecl.modifiers.accessPrefix
     let lookups = cases(of: enumDecl.memberBlock.members).map { enumCase in
       """
-          if ComposableCore._caseKeyPath(keyPath, couldName: \(enumCase.valueTypeHint)),
-            keyPath == (\\Self.Cases.\(enumCase.name) as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(\(enumCase.valueTypeHint)),
+            {
+              $0
+                ? \\CasePaths.Case<ComposableCore.PresentationAction<Self>>[
+                  dynamicMember: \\Self.AllCasePaths.\(enumCase.name)
+                ]
+                : \\Self.Cases.\(enumCase.name)
+            }
+          ) {
             return \(enumCase.access)
           }
       """
     }
     let decl: DeclSyntax = """
       extension \(type.trimmed): ComposableCore._CaseAccessible {
-        \(raw: access)static func _$caseAccess(_ keyPath: CasePaths.PartialCaseKeyPath<Self>) -> Any? {
+        \(raw: access)static func _$caseAccess(
+          where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+        ) -> Any? {
       \(raw: lookups.joined(separator: "\n"))
           return nil
         }

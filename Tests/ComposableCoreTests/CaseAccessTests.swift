@@ -59,6 +59,24 @@ enum Outer: Equatable {
   case nothing
 }
 
+/// A presented child's actions, with one case of each kind of payload.
+@CasePathable @_CaseAccessors
+enum Sheet: Equatable {
+  case count(Int)
+  case note(String)
+  case close
+  case pair(Int, String)
+}
+
+/// Two cases presenting the same child, so that a path must be told from the other by its case.
+@CasePathable @_CaseAccessors
+enum Presenting: Equatable {
+  case sheet(PresentationAction<Sheet>)
+  case popover(PresentationAction<Sheet>)
+  case wrapped(Wrapper<Int>)
+  case tapped
+}
+
 struct Large: Equatable {
   var values = Array(repeating: 0, count: 3)
   var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10
@@ -265,13 +283,64 @@ func roundTrips<Root, Value>(
     expectAgreement(\.leaf, CaseAccess(\Tree.Cases.leaf), roots: [.leaf(9)], values: [10])
   }
 
-  @Test func aKeyPathThroughTwoCasesKeepsTheKeyPath() {
+  @Test func aKeyPathThroughTwoCasesUsesBothCasesFunctions() {
     let access = CaseAccess(\Outer.Cases.child.grandchild)
-    #expect(!access.isDirect)
+    #expect(access.isDirect)
     #expect(access.extract(from: .child(.grandchild(5))) == 5)
     #expect(access.extract(from: .child(.other)) == nil)
     #expect(access.extract(from: .nothing) == nil)
     #expect(access.embed(6) == .child(.grandchild(6)))
+    #expect(roundTrips(access, make: { $0 }, equal: ==))
+    let other = CaseAccess(\Outer.Cases.child.other)
+    #expect(other.isDirect)
+    #expect(other.embed(()) == .child(.other))
+    #expect(other.extract(from: .child(.grandchild(1))) == nil)
+
+    let generic = CaseAccess(\Presenting.Cases.wrapped.value)
+    #expect(generic.isDirect)
+    expectAgreement(
+      \.wrapped.value, generic, roots: [.wrapped(.value(3)), .wrapped(.nothing), .tapped],
+      values: [4])
+  }
+
+  /// `\.sheet.count` reaches through `.presented`, as a destination's store scopes
+  /// (`\.destination.detail`): the store embeds every action it sends that way.
+  @Test func aPresentedChildsCaseUsesTheGeneratedFunctions() {
+    let roots: [Presenting] = [
+      .sheet(.presented(.count(1))), .sheet(.presented(.note("a"))), .sheet(.presented(.close)),
+      .sheet(.presented(.pair(2, "b"))), .sheet(.dismiss), .popover(.presented(.count(3))),
+      .wrapped(.value(4)), .tapped,
+    ]
+    let count = CaseAccess(\Presenting.Cases.sheet.count)
+    #expect(count.isDirect)
+    expectAgreement(\.sheet.count, count, roots: roots, values: [0, -5])
+    #expect(roundTrips(count, make: { $0 }, equal: ==))
+
+    // The same child presented by another case is that case's.
+    let popover = CaseAccess(\Presenting.Cases.popover.count)
+    #expect(popover.isDirect)
+    expectAgreement(\.popover.count, popover, roots: roots, values: [7])
+    #expect(popover.embed(7) == .popover(.presented(.count(7))))
+
+    let note = CaseAccess(\Presenting.Cases.sheet.note)
+    #expect(note.isDirect)
+    expectAgreement(\.sheet.note, note, roots: roots, values: ["c"])
+    let close = CaseAccess(\Presenting.Cases.sheet.close)
+    #expect(close.isDirect)
+    #expect(close.embed(()) == .sheet(.presented(.close)))
+    #expect(close.extract(from: .sheet(.presented(.close))) != nil)
+    #expect(close.extract(from: .sheet(.dismiss)) == nil)
+    // A case of several values goes through the case path `@CasePathable` made for it.
+    let pair = CaseAccess(\Presenting.Cases.sheet.pair)
+    #expect(pair.isDirect)
+    #expect(pair.embed((5, "d")) == .sheet(.presented(.pair(5, "d"))))
+    #expect(pair.extract(from: .sheet(.presented(.pair(6, "e"))))! == (6, "e"))
+    #expect(pair.extract(from: .popover(.presented(.pair(6, "e")))) == nil)
+
+    // Written out through `.presented`, the path has three cases, and keeps the key path.
+    let longhand = CaseAccess(\Presenting.Cases.sheet.presented.count)
+    #expect(!longhand.isDirect)
+    expectAgreement(\.sheet.presented.count, longhand, roots: roots, values: [8])
   }
 
   @Test func aHandWrittenCasePathKeepsItsOwnRules() {

@@ -25,10 +25,19 @@ struct CaseAccessorsMacroTests {
       }
 
       extension Action: ComposableCore._CaseAccessible {
-        public static func _$caseAccess(_ keyPath: CasePaths.PartialCaseKeyPath<Self>) -> Any? {
-          if ComposableCore._caseKeyPath(keyPath, couldName: Self.child),
-            keyPath == (\Self.Cases.child as CasePaths.PartialCaseKeyPath<Self>)
-          {
+        public static func _$caseAccess(
+          where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+        ) -> Any? {
+          if matches(
+            ComposableCore._caseValueType(Self.child),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.child
+                ]
+                : \Self.Cases.child
+            }
+          ) {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.child,
             extract: {
@@ -40,14 +49,28 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if ComposableCore._caseKeyPath(keyPath, couldName: Self.allCasePaths.pair),
-            keyPath == (\Self.Cases.pair as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(Self.allCasePaths.pair),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.pair
+                ]
+                : \Self.Cases.pair
+            }
+          ) {
             return Self.allCasePaths.pair
           }
-          if ComposableCore._caseKeyPath(keyPath, couldName: Void.self),
-            keyPath == (\Self.Cases.plain as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(Void.self),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.plain
+                ]
+                : \Self.Cases.plain
+            }
+          ) {
             return ComposableCore._CaseFunctions<Self, Void>(
             embed: { _ in
               .plain
@@ -61,9 +84,16 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if ComposableCore._caseKeyPath(keyPath, couldName: Self.nested),
-            keyPath == (\Self.Cases.nested as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(Self.nested),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.nested
+                ]
+                : \Self.Cases.nested
+            }
+          ) {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.nested,
             extract: {
@@ -75,9 +105,16 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if ComposableCore._caseKeyPath(keyPath, couldName: Self.labeled(id:)),
-            keyPath == (\Self.Cases.labeled as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(Self.labeled(id:)),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.labeled
+                ]
+                : \Self.Cases.labeled
+            }
+          ) {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.labeled(id:),
             extract: {
@@ -89,9 +126,16 @@ struct CaseAccessorsMacroTests {
             }
           )
           }
-          if ComposableCore._caseKeyPath(keyPath, couldName: Self.unnamed),
-            keyPath == (\Self.Cases.unnamed as CasePaths.PartialCaseKeyPath<Self>)
-          {
+          if matches(
+            ComposableCore._caseValueType(Self.unnamed),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.unnamed
+                ]
+                : \Self.Cases.unnamed
+            }
+          ) {
             return ComposableCore._CaseFunctions<Self, _>(
             embed: Self.unnamed,
             extract: {

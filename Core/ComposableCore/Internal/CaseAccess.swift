@@ -4,10 +4,17 @@ import CasePaths
 /// generated, found from the case key path a feature wrote. `@Reducer` conforms the `State` and
 /// `Action` enums it sees, through `@_CaseAccessors`.
 public protocol _CaseAccessible {
-  /// The accessor of the case at `keyPath` (a ``_CaseFunctions<Self, Value>``, or the
-  /// `AnyCasePath<Self, Value>` `@CasePathable` generated), when `keyPath` names one case of this
-  /// enum directly; `nil` for anything else (a path through several cases, `\.self`).
-  static func _$caseAccess(_ keyPath: PartialCaseKeyPath<Self>) -> Any?
+  /// The accessor (a ``_CaseFunctions<Self, Value>``, or the `AnyCasePath<Self, Value>`
+  /// `@CasePathable` generated) of the first case for which `matches` is true. `matches` is
+  /// given the type of the case's value, and a function making the case's path: its key path
+  /// (`\Self.Cases.detail`), or with `true`, the path to it from `PresentationAction<Self>`
+  /// through `.presented`, as the second half of `\.destination.detail` is written.
+  ///
+  /// The type comes first: a case's path costs tens of thousands of instructions to make (the
+  /// runtime looks its types up by name each time), so only a case of the type sought makes it.
+  static func _$caseAccess(
+    where matches: (_ value: Any.Type, _ path: (_ presented: Bool) -> AnyKeyPath) -> Bool
+  ) -> Any?
 }
 
 /// Reads and writes one case of an enum for a reducer operator or a scoped store, resolved once
@@ -53,6 +60,11 @@ package final class CaseAccess<Root, Value>: Sendable {
     {
       (self.embedFunction, self.extractFunction) = direct
       self.isDirect = true
+    } else if let accessible = Root.self as? any _CaseAccessible.Type,
+      let nested = Self.nested(accessible, keyPath)
+    {
+      (self.embedFunction, self.extractFunction) = nested
+      self.isDirect = true
     } else {
       let path = AnyCasePath(keyPath)
       self.embedFunction = { path.embed($0) }
@@ -68,13 +80,28 @@ package final class CaseAccess<Root, Value>: Sendable {
     self.isDirect = true
   }
 
+  /// A case's embedding and extraction.
+  @usableFromInline
+  typealias Functions = (
+    embed: @Sendable (consuming Value) -> Root, extract: @Sendable (Root) -> Value?
+  )
+
+  /// The case of `Enum` (`Root` itself) that `keyPath` names.
   @inlinable
   static func direct<Enum: _CaseAccessible>(
     _: Enum.Type,
     _ keyPath: CaseKeyPath<Root, Value>
-  ) -> (@Sendable (consuming Value) -> Root, @Sendable (Root) -> Value?)? {
-    guard let keyPath = (keyPath as AnyKeyPath) as? PartialCaseKeyPath<Enum> else { return nil }
-    switch Enum._$caseAccess(keyPath) {
+  ) -> Functions? {
+    let keyPath = keyPath as AnyKeyPath
+    return functions(
+      Enum._$caseAccess(where: { value, path in value == Value.self && path(false) == keyPath }))
+  }
+
+  /// The functions in what `_$caseAccess` found: its own closures, or the case path
+  /// `@CasePathable` made for a case of several values.
+  @inlinable
+  static func functions(_ access: Any?) -> Functions? {
+    switch access {
     case let functions as _CaseFunctions<Root, Value>:
       return (functions.embed, functions.extract)
     case let path as AnyCasePath<Root, Value>:
@@ -82,6 +109,28 @@ package final class CaseAccess<Root, Value>: Sendable {
     default:
       return nil
     }
+  }
+
+  /// A path through two cases, `\.child.grandchild`, or through a presented child's action,
+  /// `\.destination.detail` (which reaches through `.presented`): the two cases' generated
+  /// functions, one after the other. A key path cannot be taken apart, so each case of `Enum`
+  /// whose value is an accessible enum (or the presentation action of one) is followed by each of
+  /// that enum's cases holding a `Value`, and the path they make is compared with the one
+  /// written. Made once, where a scoped store or an operator is; a send from a destination's
+  /// store embedded its action through the key path, about 8,000 instructions each time.
+  @usableFromInline
+  static func nested<Enum: _CaseAccessible>(
+    _: Enum.Type,
+    _ keyPath: CaseKeyPath<Root, Value>
+  ) -> Functions? {
+    let keyPath = keyPath as AnyKeyPath
+    var inner: Any?
+    let outer = Enum._$caseAccess(where: { payload, path in
+      inner = _nestedCase(in: payload, after: { path(false) }, completing: keyPath, to: Value.self)
+      return inner != nil
+    })
+    guard let inner, let outer = outer as? any _ComposableCase<Root> else { return nil }
+    return outer.followed(by: inner, to: Value.self)
   }
 
   /// The case's associated value, or `nil` when `root` is in another case.
@@ -144,27 +193,114 @@ public struct _CaseFunctions<Root, Value>: Sendable {
   }
 }
 
-/// Whether `keyPath` leads to a value of the type `Value`: `@_CaseAccessors` asks before it
-/// makes a case's own key path to compare, which costs far more than this.
+/// The type of the value of a case with no value (`Void.self`): what `@_CaseAccessors` hands
+/// `_$caseAccess(where:)`'s test.
 @inlinable
-public func _caseKeyPath<Root, Value>(
-  _ keyPath: PartialCaseKeyPath<Root>, couldName _: Value.Type
-) -> Bool {
-  type(of: keyPath).valueType == Case<Value>.self
+public func _caseValueType<Value>(_: Value.Type) -> Any.Type {
+  Value.self
 }
 
-/// Whether `keyPath` leads to a value of the type `embed` takes, the case's constructor.
+/// The type of the value of the case that `embed`, its constructor, makes.
 @inlinable
-public func _caseKeyPath<Root, Value>(
-  _ keyPath: PartialCaseKeyPath<Root>, couldName _: (Value) -> Root
-) -> Bool {
-  _caseKeyPath(keyPath, couldName: Value.self)
+public func _caseValueType<Root, Value>(_: (Value) -> Root) -> Any.Type {
+  Value.self
 }
 
-/// Whether `keyPath` leads to a value of the type the case path `@CasePathable` made extracts.
+/// The type of the value the case path `@CasePathable` made for a case of several values
+/// extracts.
 @inlinable
-public func _caseKeyPath<Root, Value>(
-  _ keyPath: PartialCaseKeyPath<Root>, couldName _: AnyCasePath<Root, Value>
-) -> Bool {
-  _caseKeyPath(keyPath, couldName: Value.self)
+public func _caseValueType<Root, Value>(_: AnyCasePath<Root, Value>) -> Any.Type {
+  Value.self
+}
+
+/// The functions, as a `CaseAccess<Payload, Leaf>.Functions`, of the case of `payload` (the
+/// value of a case of another enum, whose path is `outer`) that completes `keyPath`: a case of
+/// an accessible enum, or of the enum a presentation action presents, reached through
+/// `.presented`.
+// `outer` is made only for a payload that could hold the case, as it costs far more than the
+// checks.
+func _nestedCase<Leaf>(
+  in payload: Any.Type, after outer: () -> AnyKeyPath, completing keyPath: AnyKeyPath,
+  to _: Leaf.Type
+) -> Any? {
+  if let accessible = payload as? any _CaseAccessible.Type {
+    return _innerCase(
+      of: accessible, presented: false, after: outer(), completing: keyPath, to: Leaf.self)
+  }
+  if let presentation = payload as? any _PresentationActionProtocol.Type {
+    return presentation._presentedCase(after: outer(), completing: keyPath, to: Leaf.self)
+  }
+  return nil
+}
+
+/// The functions, as a `CaseAccess<Inner, Leaf>.Functions`, of the case of `Inner` whose path
+/// (from `PresentationAction<Inner>` if `presented`), appended to `outer`, is `keyPath`.
+func _innerCase<Inner: _CaseAccessible, Leaf>(
+  of _: Inner.Type, presented: Bool, after outer: AnyKeyPath, completing keyPath: AnyKeyPath,
+  to _: Leaf.Type
+) -> Any? {
+  CaseAccess<Inner, Leaf>.functions(
+    Inner._$caseAccess(where: { value, path in
+      value == Leaf.self && outer.appending(path: path(presented)) == keyPath
+    }))
+}
+
+/// Opens a presentation action's child action type for ``CaseAccess/nested(_:_:)``.
+@usableFromInline
+protocol _PresentationActionProtocol {
+  /// The functions, as a `CaseAccess<Self, Leaf>.Functions`, of the case of the presented enum
+  /// that completes `keyPath` after `outer`, reached through `.presented`.
+  static func _presentedCase<Leaf>(
+    after outer: AnyKeyPath, completing keyPath: AnyKeyPath, to _: Leaf.Type
+  ) -> Any?
+}
+
+extension PresentationAction: _PresentationActionProtocol {
+  @usableFromInline
+  static func _presentedCase<Leaf>(
+    after outer: AnyKeyPath, completing keyPath: AnyKeyPath, to _: Leaf.Type
+  ) -> Any? {
+    guard let presented = Action.self as? any _CaseAccessible.Type,
+      let inner = _innerCase(
+        of: presented, presented: true, after: outer, completing: keyPath, to: Leaf.self)
+        as? CaseAccess<Action, Leaf>.Functions
+    else { return nil }
+    return _composed((Self.presenting, Self.presentedAction), inner)
+  }
+
+  /// `.presented`, as a function.
+  static var presenting: @Sendable (consuming Action) -> Self { { .presented($0) } }
+
+  /// The presented child's action, `nil` for `.dismiss`.
+  static var presentedAction: @Sendable (Self) -> Action? {
+    { if case .presented(let action) = $0 { action } else { nil } }
+  }
+}
+
+/// Opens the value type of a case's functions, for ``CaseAccess/nested(_:_:)`` to put the
+/// functions of a case of that value after them.
+@usableFromInline
+protocol _ComposableCase<Root> {
+  associatedtype Root
+  /// These functions followed by `inner`, a `CaseAccess<Value, Leaf>.Functions`.
+  func followed<Leaf>(by inner: Any, to _: Leaf.Type) -> CaseAccess<Root, Leaf>.Functions?
+}
+
+extension _CaseFunctions: _ComposableCase {
+  @usableFromInline
+  func followed<Leaf>(by inner: Any, to _: Leaf.Type) -> CaseAccess<Root, Leaf>.Functions? {
+    guard let inner = inner as? CaseAccess<Value, Leaf>.Functions else { return nil }
+    return _composed((embed, extract), inner)
+  }
+}
+
+/// One case's functions after another's.
+func _composed<Root, Middle, Leaf>(
+  _ outer: CaseAccess<Root, Middle>.Functions,
+  _ inner: CaseAccess<Middle, Leaf>.Functions
+) -> CaseAccess<Root, Leaf>.Functions {
+  (
+    { leaf in outer.embed(inner.embed(leaf)) },
+    { root in outer.extract(root).flatMap(inner.extract) }
+  )
 }
