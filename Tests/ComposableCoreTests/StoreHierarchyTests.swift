@@ -336,6 +336,70 @@ struct StoreHierarchyTests {
     #expect(first.state.value == 2)
   }
 
+  /// Each presentation gets a new store of the case, made from the paths the first one
+  /// resolved (a store keeps them), which follows the new child, not the one before.
+  @Test func aDestinationPresentedAgainGetsAStoreOfItsNewChild() {
+    let plain = Store(initialState: TileDestinations.State()) { TileDestinations() }
+    presentAgain(in: plain, at: \.destination?.first, other: \.destination?.second)
+    let observed = Store(initialState: ObservedTileDestinations.State()) {
+      ObservedTileDestinations()
+    }
+    presentAgain(in: observed, at: \.destination?.first, other: \.destination?.second)
+  }
+
+  func presentAgain<State>(
+    in store: Store<State, TileDestinations.Action>,
+    at path: KeyPath<State, Tile.State?>,
+    other: KeyPath<State, Tile.State?>
+  ) {
+    var previous: StoreOf<Tile>?
+    for round in 1...3 {
+      store.send(.showFirst)
+      let first = store.scope(state: path, action: \.destination.first)!
+      #expect(first !== previous)
+      #expect(first.state.value == 0)
+      for _ in 0..<round { first.send(.increment) }
+      #expect(store.state[keyPath: path]?.value == round)
+      #expect(first.state.value == round)
+      store.send(.showSecond)
+      #expect(store.scope(state: path, action: \.destination.first) == nil)
+      let second = store.scope(state: other, action: \.destination.second)!
+      second.send(.increment)
+      #expect(store.state[keyPath: other]?.value == 11)
+      // The dismissed store still shows its last state.
+      #expect(first.state.value == round)
+      previous = first
+    }
+  }
+
+  /// A store keeps what it resolved for a few dozen scopes at most: scoping rows as optional
+  /// children, each by its id, makes a scope per row, and every one still follows its row.
+  @Test func optionalScopesBeyondThoseAStoreKeepsStillFollowTheirChildren() {
+    let count = 80
+    let store = Store(
+      initialState: TileList.State(
+        tiles: IdentifiedArray(uniqueElements: (0..<count).map { Tile.State(id: $0) }),
+        reads: ChildReads())
+    ) { TileList() }
+    let tiles = (0..<count).map { id in
+      store.scope(state: \.tiles[id: id], action: \.tiles[id: id])!
+    }
+    for (id, tile) in tiles.enumerated() {
+      for _ in 0..<id { tile.send(.increment) }
+    }
+    #expect(store.state.tiles.map(\.value) == Array(0..<count))
+    #expect(tiles.map(\.state.value) == Array(0..<count))
+    store.send(.removeAll([3, 40]))
+    #expect(store.scope(state: \.tiles[id: 3], action: \.tiles[id: 3]) == nil)
+    #expect(store.scope(state: \.tiles[id: 40], action: \.tiles[id: 40]) == nil)
+    store.send(.add(40))
+    let again = store.scope(state: \.tiles[id: 40], action: \.tiles[id: 40])!
+    #expect(again !== tiles[40])
+    again.send(.increment)
+    #expect(store.state.tiles[id: 40]?.value == 1)
+    #expect(tiles[41].state.value == 41)
+  }
+
   @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
       Node()
@@ -605,13 +669,18 @@ struct TileDestinations {
   }
 
   enum Action {
+    case showFirst
     case showSecond
     case destination(PresentationAction<TileDestination.Action>)
   }
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .showSecond = action { state.destination = .second(Tile.State(id: 1, value: 10)) }
+      switch action {
+      case .showFirst: state.destination = .first(Tile.State())
+      case .showSecond: state.destination = .second(Tile.State(id: 1, value: 10))
+      case .destination: break
+      }
       return .none
     }
     .ifLet(\.$destination, action: \.destination)
@@ -630,7 +699,11 @@ struct ObservedTileDestinations {
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .showSecond = action { state.destination = .second(Tile.State(id: 1, value: 10)) }
+      switch action {
+      case .showFirst: state.destination = .first(Tile.State())
+      case .showSecond: state.destination = .second(Tile.State(id: 1, value: 10))
+      case .destination: break
+      }
       return .none
     }
     .ifLet(\.$destination, action: \.destination)

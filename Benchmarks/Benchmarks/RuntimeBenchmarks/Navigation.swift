@@ -20,12 +20,17 @@ struct DestParent {
 
   enum Action {
     case increment
+    case present
     case destination(PresentationAction<Destination.Action>)
   }
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .increment = action { state.count += 1 }
+      switch action {
+      case .increment: state.count += 1
+      case .present: state.destination = .counter(Counter.State())
+      case .destination: break
+      }
       return .none
     }
     .ifLet(\.$destination, action: \.destination)

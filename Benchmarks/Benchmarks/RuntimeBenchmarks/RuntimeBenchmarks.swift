@@ -241,6 +241,28 @@ let benchmarks: @Sendable () -> Void = {
     send(.destination(.presented(.counter(.increment))), to: store, benchmark)
     withExtendedLifetime(counter) {}
   }
+  // Sent from that store, whose actions are embedded through `\.destination.counter`.
+  mainActorBenchmark("Store send from a destination case's store") { benchmark in
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    let counter = store.scope(state: \.destination?.counter, action: \.destination.counter)!
+    send(.increment, to: counter, benchmark)
+    withExtendedLifetime(store) {}
+  }
+  // What a screen pays each time it presents a destination: the presenting action, a new store
+  // of the case (made for each presentation, as the child is new), one action from it, the
+  // dismissal.
+  mainActorBenchmark("Present a destination, scope its case's store, send once, dismiss") {
+    benchmark in
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    store.send(.destination(.dismiss))
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.present)
+      store.scope(state: \.destination?.counter, action: \.destination.counter)!.send(.increment)
+      store.send(.destination(.dismiss))
+    }
+    benchmark.stopMeasurement()
+  }
   mainActorBenchmark("Store send, destination enum child, with an effect") { benchmark in
     send(
       .destination(.presented(.counter(.echo))),

@@ -4,7 +4,8 @@ import ComposableCore
 /// destination, destinationEffect (the child's action returns an effect, `.send`), stack,
 /// stackEffect, ifCaseLet, rootEcho (the counter's `.send` effect at the root, for comparison
 /// with the two effect scenarios), and destinationScoped / destinationScopedAtRoot (the
-/// destination's store kept, sent to, or the root sent to).
+/// destination's store kept, sent to, or the root sent to), and destinationPresented (presented,
+/// its case's store scoped and sent to once, dismissed).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -21,6 +22,18 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
       timeSends(scenario, sends, store, .destination(.presented(.counter(.increment))))
     }
     precondition(leaf.state.count == sends)
+    return true
+  case "destinationPresented":
+    // Each round presents the destination, scopes a store of its case (the store is new, as the
+    // child is) and sends from it once, then dismisses it.
+    let store = Store(initialState: DestParent.State()) { DestParent() }
+    let start = ContinuousClock.now
+    for _ in 0..<sends {
+      store.send(.present)
+      store.scope(state: \.destination?.counter, action: \.destination.counter)!.send(.increment)
+      store.send(.destination(.dismiss))
+    }
+    report(scenario, sends, ContinuousClock.now - start)
     return true
   case "destinationEffect":
     let store = Store(initialState: DestParent.State()) { DestParent() }

@@ -28,7 +28,8 @@ import Observation
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
 //   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
-//   case (`\.destination?.counter`), sent from that store or at the root;
+//   case (`\.destination?.counter`), sent from that store or at the root; destinationPresented:
+//   the destination presented, its case's store scoped and sent to once, then dismissed;
 // - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:

@@ -104,6 +104,12 @@ public final class Store<State, Action> {
   /// For each collection with kept row stores, what finds the rows that went away (a
   /// ``KeptRows``), and its observer on this store's core.
   private var keptRows: [ScopeID: (rows: AnyObject, observer: Int)] = [:]
+  /// The reader and send function made for each optional or presented child's scope, kept when
+  /// the child goes: the next presentation's store uses them again rather than resolving its
+  /// paths anew, tens of thousands of instructions (the runtime makes key paths to compare with).
+  /// Only this store's; a few paths at most, as a screen scopes its children from fixed key paths,
+  /// and forgotten all at once if key paths with arguments make more.
+  private var resolvedScopes: [ScopeID: Any] = [:]
 
   // `send` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every send at every level.
@@ -255,8 +261,18 @@ public final class Store<State, Action> {
       transientChildren[id] = nil
       return nil
     }
-    return transientChild(at: id, initial: initial, toChild: toChild, sending: sending)
+    return transientChild(at: id, initial: initial) {
+      typealias Resolved = (ChildReader<State, ChildState>, (consuming ChildAction) -> EffectTasks?)
+      if let resolved = resolvedScopes[id] as? Resolved { return resolved }
+      let resolved: Resolved = (toChild(), sending())
+      if resolvedScopes.count == Self.resolvedScopesLimit { resolvedScopes.removeAll() }
+      resolvedScopes[id] = resolved
+      return resolved
+    }
   }
+
+  /// How many scopes' readers and send functions a store keeps (`resolvedScopes`).
+  static var resolvedScopesLimit: Int { 32 }
 
   // Inlinable, so that the reader is specialised for the feature's types: a child store runs it
   // after every action while its child is presented. Nonisolated, as it touches no store: a
@@ -482,8 +498,6 @@ public final class Store<State, Action> {
       at: id,
       initial: reader.read(core.state)!,
       watchesFromStart: false,
-      toChild: { reader },
-      sending: { sending(elementID) },
       // Not holding `kept`, which holds the row's core.
       whenGone: { [weak self, weak kept] in
         kept?.rows[elementID] = nil
@@ -492,7 +506,8 @@ public final class Store<State, Action> {
         }
         core.removeObserver(entry.observer)
         keptRows[collection] = nil
-      }
+      },
+      make: { (reader, sending(elementID)) }
     )
     kept.rows[elementID] = child.core as? any TransientChild
     return child
@@ -515,21 +530,21 @@ public final class Store<State, Action> {
   // MARK: Observation and cached children
 
   /// The cached store of a child that can go away (optional, presented, or a row): the same
-  /// store while the reader `toChild` makes finds it, showing its last state once it is gone,
-  /// released then, after `whenGone`. `toChild` and `sending` are called only when a store is
-  /// made, as in `_scope`. A core that does not watch from the start is told it is gone by
-  /// whoever made it.
+  /// store while the reader `make` returns finds it, showing its last state once it is gone,
+  /// released then, after `whenGone`. `make` (the reader and the send function) is called only
+  /// when a store is made, as in `_scope`. A core that does not watch from the start is told it
+  /// is gone by whoever made it.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
     watchesFromStart: Bool = true,
-    toChild: () -> ChildReader<State, ChildState>,
-    sending: () -> (consuming ChildAction) -> EffectTasks?,
-    whenGone: @escaping @MainActor () -> Void = {}
+    whenGone: @escaping @MainActor () -> Void = {},
+    make: () -> (ChildReader<State, ChildState>, (consuming ChildAction) -> EffectTasks?)
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }
+    let (toChild, send) = make()
     let core = TransientCore<State, Action, ChildState, ChildAction>(
-      base: core, initial: initial, toChild: toChild(), watchesFromStart: watchesFromStart
+      base: core, initial: initial, toChild: toChild, watchesFromStart: watchesFromStart
     ) { [weak self] gone in
       // Only this child's store: a later one at the same place stays.
       guard let self, (transientChildren[id] as? Store<ChildState, ChildAction>)?.core === gone
@@ -537,7 +552,7 @@ public final class Store<State, Action> {
       transientChildren[id] = nil
       whenGone()
     }
-    let child = Store<ChildState, ChildAction>(core: core, send: sending())
+    let child = Store<ChildState, ChildAction>(core: core, send: send)
     transientChildren[id] = child
     return child
   }
