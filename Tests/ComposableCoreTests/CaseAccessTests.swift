@@ -68,6 +68,14 @@ enum Sheet: Equatable {
   case pair(Int, String)
 }
 
+/// A generic enum presenting a generic enum's cases.
+@CasePathable @_CaseAccessors
+enum GenericPresenting<Value: Equatable & Sendable>: Equatable {
+  case sheet(PresentationAction<Sheet>)
+  case wrapped(PresentationAction<Wrapper<Value>>)
+  case value(Value)
+}
+
 /// Two cases presenting the same child, so that a path must be told from the other by its case.
 @CasePathable @_CaseAccessors
 enum Presenting: Equatable {
@@ -336,6 +344,19 @@ func roundTrips<Root, Value>(
     #expect(pair.embed((5, "d")) == .sheet(.presented(.pair(5, "d"))))
     #expect(pair.extract(from: .sheet(.presented(.pair(6, "e"))))! == (6, "e"))
     #expect(pair.extract(from: .popover(.presented(.pair(6, "e")))) == nil)
+
+    // Generic enums, on either side of `.presented`.
+    let generic = CaseAccess(\GenericPresenting<String>.Cases.sheet.count)
+    #expect(generic.isDirect)
+    #expect(generic.embed(9) == .sheet(.presented(.count(9))))
+    #expect(generic.extract(from: .sheet(.presented(.count(9)))) == 9)
+    #expect(generic.extract(from: .value("9")) == nil)
+    let wrapped = CaseAccess(\GenericPresenting<String>.Cases.wrapped.value)
+    #expect(wrapped.isDirect)
+    let wrappedRoots: [GenericPresenting<String>] = [
+      .wrapped(.presented(.value("a"))), .wrapped(.presented(.nothing)), .wrapped(.dismiss),
+    ]
+    expectAgreement(\.wrapped.value, wrapped, roots: wrappedRoots, values: ["b"])
 
     // Written out through `.presented`, the path has three cases, and keeps the key path.
     let longhand = CaseAccess(\Presenting.Cases.sheet.presented.count)
