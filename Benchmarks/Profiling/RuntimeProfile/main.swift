@@ -30,6 +30,7 @@ import Observation
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
 //   case (`\.destination?.counter`), sent from that store or at the root; destinationPresented:
 //   the destination presented, its case's store scoped and sent to once, then dismissed;
+// - scopeCached: not a send, an optional child's store asked for again, as a renderer asks;
 // - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
@@ -50,6 +51,13 @@ func run(_ arguments: [String]) -> Bool {
   case "root": store = Store(initialState: Counter.State()) { Counter() }
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
+  case "scopeCached":
+    // Not a send: the optional child's store, already made, as a renderer asks for it.
+    let root = StoreOf<L1>(initialState: L1.State()) { L1() }
+    let start = ContinuousClock.now
+    for _ in 0..<sends { precondition(root.scope(state: \.child, action: \.child) != nil) }
+    report(scenario, sends, ContinuousClock.now - start)
+    return true
   case "presentationBare":
     let root = StoreOf<P10>(initialState: P10.State()) { P10() }
     timeSends(scenario, sends, root, presented10(.increment))
