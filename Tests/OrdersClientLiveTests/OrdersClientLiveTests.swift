@@ -112,7 +112,21 @@ struct OrdersClientLiveTests {
     let cache = CacheClient.inMemory()
     let orders = OrdersClient.demo(latency: .milliseconds(600), cache: cache, clock: clock)
     let task = Task { try await orders.fetchPage(PageRequest(page: 1)) }
-    await clock.advance(by: .milliseconds(600))
+    // The fetch must be asleep on the clock before the clock moves: a sleep that starts after
+    // the advance waits for another, which never comes. The advance's own yields were not always
+    // enough on a loaded machine, and the test then hung.
+    var turns = 0
+    while (try? await clock.checkSuspension()) != nil {
+      turns += 1
+      guard turns < 10_000 else {
+        Issue.record("The fetch never slept on the clock")
+        task.cancel()
+        return
+      }
+    }
+    await clock.advance(by: .milliseconds(599))
+    #expect((try? await clock.checkSuspension()) == nil, "answered before its latency")
+    await clock.advance(by: .milliseconds(1))
     let page = try await task.value
     #expect(page == (try DemoOrders.page(for: PageRequest(page: 1))))
     #expect(await orders.cachedPage(PageRequest(page: 1)) == page)
