@@ -22,9 +22,10 @@ public protocol _CaseAccessible {
 ///
 /// Applying a case key path costs thousands of instructions per call: the value is boxed, cast,
 /// and the key path is applied into the enum's `AllCasePaths`, which builds a case path each
-/// time. When the enum is ``_CaseAccessible`` and the key path names one of its cases, the
-/// operator holds that case's generated embedding and extraction instead (a `switch` over the
-/// enum); otherwise it keeps the key path. Either way only Swift's own semantics are involved.
+/// time. When the enum is ``_CaseAccessible`` and the key path names one of its cases, or a case
+/// of the enum (or presentation action) in one of them (`\.destination.detail`), the operator
+/// holds those cases' generated embedding and extraction instead (a `switch` over each enum);
+/// otherwise it keeps the key path. Either way only Swift's own semantics are involved.
 ///
 /// A class, made once per operator or scoped store: a closure that captures one (a scoped
 /// store's embedding, built in generic code) holds a reference, which needs no type metadata to
@@ -56,14 +57,9 @@ package final class CaseAccess<Root, Value>: Sendable {
       self.extractFunction = { $0 as? Value }
       self.isDirect = true
     } else if let accessible = Root.self as? any _CaseAccessible.Type,
-      let direct = Self.direct(accessible, keyPath)
+      let found = Self.direct(accessible, keyPath) ?? Self.nested(accessible, keyPath)
     {
-      (self.embedFunction, self.extractFunction) = direct
-      self.isDirect = true
-    } else if let accessible = Root.self as? any _CaseAccessible.Type,
-      let nested = Self.nested(accessible, keyPath)
-    {
-      (self.embedFunction, self.extractFunction) = nested
+      (self.embedFunction, self.extractFunction) = found
       self.isDirect = true
     } else {
       let path = AnyCasePath(keyPath)
