@@ -9,13 +9,13 @@ struct SessionTests {
 
   /// Replays `recording` twice, expects both to reach the recorded state and print the same final
   /// state, and returns how many actions there were.
-  func replayTwice(_ recording: URL, of feature: String, in sandbox: Sandbox) throws -> Int {
-    let run = try sandbox.run(["replay", recording.path])
+  func replayTwice(_ recording: URL, of feature: String, in sandbox: Sandbox) async throws -> Int {
+    let run = try await sandbox.run(["replay", recording.path])
     #expect(run.status == 0, "\(run.stderr)")
     let match = try #require(try replayed.firstMatch(in: run.stdout))
     #expect(match.output.2 == feature)
-    let first = try sandbox.run(["replay", recording.path, "--state"])
-    let second = try sandbox.run(["replay", recording.path, "--state"])
+    let first = try await sandbox.run(["replay", recording.path, "--state"])
+    let second = try await sandbox.run(["replay", recording.path, "--state"])
     #expect(first.status == 0)
     #expect(first.stdout == second.stdout)
     #expect(try decodeJSON(first.stdout) is [String: Any])
@@ -32,114 +32,117 @@ struct SessionTests {
     defer { Task { try await server.shutdown() } }
     let file = { (name: String) in try sandbox.recordingURL(name) }
 
-    let fact = try sandbox.run([
+    let fact = try await sandbox.run([
       "fact", "7", "--fact-url", server.baseURL.absoluteString, "--record", file("fact").path,
     ])
     #expect(fact.stdout == "7 is recorded.\n")
     // Tapped, then the answer the effect sent back.
-    #expect(try replayTwice(file("fact"), of: "counter", in: sandbox) == 2)
+    #expect(try await replayTwice(file("fact"), of: "counter", in: sandbox) == 2)
 
-    _ = try sandbox.run(["todos", "add", "Buy milk", "--record", file("add").path])
-    #expect(try replayTwice(file("add"), of: "todos", in: sandbox) == 5)
-    let id = try sandbox.run(["todos", "list", "--json"]).stdout
+    _ = try await sandbox.run(["todos", "add", "Buy milk", "--record", file("add").path])
+    #expect(try await replayTwice(file("add"), of: "todos", in: sandbox) == 5)
+    let id = try await sandbox.run(["todos", "list", "--json"]).stdout
       .firstMatch(of: #/"id" : "(\w{8})/#).map { String($0.output.1) }
     #expect(
-      try sandbox.run(["todos", "done", try #require(id), "--record", file("done").path])
+      try await sandbox.run(["todos", "done", try #require(id), "--record", file("done").path])
         .status == 0)
-    #expect(try replayTwice(file("done"), of: "todos", in: sandbox) >= 3)
+    #expect(try await replayTwice(file("done"), of: "todos", in: sandbox) >= 3)
 
-    #expect(try sandbox.run(["orders", "--all", "--record", file("orders").path]).status == 0)
-    #expect(try replayTwice(file("orders"), of: "orders", in: sandbox) >= 2)
+    #expect(
+      try await sandbox.run(["orders", "--all", "--record", file("orders").path]).status == 0)
+    #expect(try await replayTwice(file("orders"), of: "orders", in: sandbox) >= 2)
 
-    let signup = try sandbox.run([
+    let signup = try await sandbox.run([
       "signup", "--email", "ada@example.com", "--password", "engine42", "--confirm", "engine42",
       "--accept-terms", "--signup-url",
       server.baseURL.appendingPathComponent("signup").absoluteString,
       "--record", file("signup").path,
     ])
     #expect(signup.status == 0)
-    #expect(try replayTwice(file("signup"), of: "signup", in: sandbox) >= 6)
+    #expect(try await replayTwice(file("signup"), of: "signup", in: sandbox) >= 6)
 
     // A new contact's id is a UUID the reducer drew: the replay is handed the same one.
     #expect(
-      try sandbox.run(["contacts", "add", "--name", "Ada", "--record", file("contacts").path])
+      try await sandbox.run(["contacts", "add", "--name", "Ada", "--record", file("contacts").path])
         .status == 0)
-    #expect(try replayTwice(file("contacts"), of: "contacts", in: sandbox) >= 4)
+    #expect(try await replayTwice(file("contacts"), of: "contacts", in: sandbox) >= 4)
 
     // The whole app, driven headless.
-    let app = try sandbox.recordDriving(
+    let app = try await sandbox.recordDriving(
       "app",
       [
         #"{"tabSelected":{"_0":"todos"}}"#, #"{"counter":{"_0":{"incrementButtonTapped":{}}}}"#,
         #"{"todos":{"_0":{"addButtonTapped":{}}}}"#,
       ], to: "app")
-    #expect(try replayTwice(app, of: "app", in: sandbox) == 3)
+    #expect(try await replayTwice(app, of: "app", in: sandbox) == 3)
   }
 
-  @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() throws {
+  @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() async throws {
     let sandbox = Sandbox()
     let file = try sandbox.recordingURL("cut")
-    _ = try sandbox.run(["todos", "add", "Buy milk", "--record", file.path])
+    _ = try await sandbox.run(["todos", "add", "Buy milk", "--record", file.path])
     var data = try Data(contentsOf: file)
     data.removeLast(20)
     try data.write(to: file)
-    let run = try sandbox.run(["replay", file.path])
+    let run = try await sandbox.run(["replay", file.path])
     #expect(run.status == 0)
     #expect(run.stdout.contains("Replayed 4 actions of todos"))
     #expect(run.stderr.contains("note: the recording's last line was cut short"))
   }
 
-  @Test func recordingsThisBuildCannotUseExitWith65() throws {
+  @Test func recordingsThisBuildCannotUseExitWith65() async throws {
     let sandbox = Sandbox()
-    func replay(_ contents: String) throws -> Run {
+    func replay(_ contents: String) async throws -> Run {
       let file = try sandbox.recordingURL(UUID().uuidString)
       try Data(contents.utf8).write(to: file)
-      return try sandbox.run(["replay", file.path])
+      return try await sandbox.run(["replay", file.path])
     }
-    let newer = try replay(#"{"feature":"counter","format":2,"start":"{}"}"# + "\n")
+    let newer = try await replay(#"{"feature":"counter","format":2,"start":"{}"}"# + "\n")
     #expect(newer.status == 65)
     #expect(newer.stderr.contains("the recording has format 2; this build reads up to 1"))
-    let other = try replay(#"{"feature":"spreadsheet","format":1,"start":"{}"}"# + "\n")
+    let other = try await replay(#"{"feature":"spreadsheet","format":1,"start":"{}"}"# + "\n")
     #expect(other.status == 65)
     #expect(other.stderr.contains("'spreadsheet', a feature this build does not have"))
-    let notOne = try replay("hello\n")
+    let notOne = try await replay("hello\n")
     #expect(notOne.status == 65)
     #expect(notOne.stderr.contains("is not a recording"))
-    let badAction = try replay(
+    let badAction = try await replay(
       #"{"feature":"counter","format":1,"start":"{}"}"# + "\n"
         + #"{"seq":1,"action":{"launchRockets":{}},"state":""}"# + "\n")
     #expect(badAction.status == 65)
     #expect(badAction.stderr.contains("action 1 cannot be read"))
-    let missing = try sandbox.run(["replay", sandbox.root.appendingPathComponent("none").path])
+    let missing = try await sandbox.run([
+      "replay", sandbox.root.appendingPathComponent("none").path,
+    ])
     #expect(missing.status == 1)
-    let both = try sandbox.run(["replay", "x.jsonl", "--state", "--screen"])
+    let both = try await sandbox.run(["replay", "x.jsonl", "--state", "--screen"])
     #expect(both.status == 64)
     #expect(both.stderr.contains("--step, --state and --screen are alternatives"))
   }
 
-  @Test func aReplayThatLeavesTheRecordingSaysWhere() throws {
+  @Test func aReplayThatLeavesTheRecordingSaysWhere() async throws {
     let sandbox = Sandbox()
-    let file = try sandbox.recordDriving(
+    let file = try await sandbox.recordDriving(
       "counter", [#"{"incrementButtonTapped":{}}"#, #"{"incrementButtonTapped":{}}"#],
       to: "edited")
     // The second step's recorded state says 5 where the reducer makes 2.
     var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
     lines[2] = lines[2].replacingOccurrences(of: "count: 2", with: "count: 5")
     try Data(lines.joined(separator: "\n").utf8).write(to: file)
-    let run = try sandbox.run(["replay", file.path])
+    let run = try await sandbox.run(["replay", file.path])
     #expect(run.status == 1)
     #expect(run.stderr.contains("the replay left the recording at action #2"))
     #expect(run.stderr.contains("−   count: 5,"))
     #expect(run.stderr.contains("+   count: 2,"))
   }
 
-  @Test func stepsShowWhatEachActionChanged() throws {
+  @Test func stepsShowWhatEachActionChanged() async throws {
     let sandbox = Sandbox()
-    let file = try sandbox.recordDriving(
+    let file = try await sandbox.recordDriving(
       "signup", [#"{"view":{"_0":{"binding":{"_0":{"field":"email","value":"ada@x.io"}}}}}"#],
       to: "steps")
     // Without a terminal, every step is printed in order.
-    let run = try sandbox.run(["replay", file.path, "--step"])
+    let run = try await sandbox.run(["replay", file.path, "--step"])
     #expect(run.status == 0)
     #expect(
       run.stdout.contains(
@@ -154,7 +157,7 @@ struct SessionTests {
       .text("\(request.path.dropFirst()) is driven.")
     }
     defer { Task { try await server.shutdown() } }
-    let run = try sandbox.run(
+    let run = try await sandbox.run(
       ["drive", "counter", "--fact-url", server.baseURL.absoluteString],
       input: #"{"incrementButtonTapped":{}}"# + "\n" + #"{"factButtonTapped":{}}"# + "\n")
     #expect(run.status == 0, "\(run.stderr)")
@@ -173,12 +176,12 @@ struct SessionTests {
     // The fact came back as an alert with the text, as the terminal shows it.
     #expect(states[2]["alert"].map { "\($0)" }?.contains("1 is driven.") == true)
 
-    let bad = try sandbox.run(
+    let bad = try await sandbox.run(
       ["drive", "counter"], input: "{\"incrementButtonTapped\":{}}\nnope\n")
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("line 2 is not an action of counter"))
     #expect(bad.stdout.split(separator: "\n").count == 1)
-    let unknown = try sandbox.run(["drive", "spreadsheet"])
+    let unknown = try await sandbox.run(["drive", "spreadsheet"])
     #expect(unknown.status == 64)
   }
 }

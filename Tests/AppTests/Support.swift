@@ -36,8 +36,8 @@ final class Sandbox: @unchecked Sendable {
   /// Runs the binary with this sandbox's directories after the arguments.
   func run(
     _ arguments: [String], environment: [String: String] = [:], input: String? = nil
-  ) throws -> Run {
-    try runBinary(arguments + directoryArguments, environment: environment, input: input)
+  ) async throws -> Run {
+    try await runBinary(arguments + directoryArguments, environment: environment, input: input)
   }
 }
 
@@ -53,9 +53,9 @@ extension Sandbox {
   func recordDriving(
     _ feature: String, _ actions: [String], to name: String,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> URL {
+  ) async throws -> URL {
     let url = try recordingURL(name)
-    let drive = try run(
+    let drive = try await run(
       ["drive", feature, "--no-effects", "--record", url.path],
       input: actions.map { $0 + "\n" }.joined())
     #expect(drive.status == 0, "\(drive.stderr)", sourceLocation: sourceLocation)
@@ -64,8 +64,23 @@ extension Sandbox {
 }
 
 /// Runs the binary; `input`, when given, is its standard input, otherwise it reads nothing.
+///
+/// The launch and the waits happen on a thread of their own: a test that blocked in them would
+/// hold one of the few threads every other test's tasks run on, and the whole suite would stall
+/// for as long as the binary runs.
 func runBinary(
   _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) async throws -> Run {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      continuation.resume(
+        with: Result { try runBinaryBlocking(arguments, environment: environment, input: input) })
+    }.start()
+  }
+}
+
+private func runBinaryBlocking(
+  _ arguments: [String], environment: [String: String], input: String?
 ) throws -> Run {
   let process = Process()
   process.executableURL = binary
