@@ -43,6 +43,9 @@ struct Counter {
     case startRunsWorking(Int)
     case startLongLiving(Int)
     case cancelLongLiving
+    /// Sends `.increment` this many times, its effect folded one `.send` at a time with
+    /// `merge(with:)`, as a reducer folds one effect per element of a list.
+    case foldSends(Int)
     case echo
     case echoed
   }
@@ -79,6 +82,10 @@ struct Counter {
       )
     case .cancelLongLiving:
       return .cancel(id: CancelID.longLiving)
+    case .foldSends(let count):
+      var effect = Effect<Action>.none
+      for _ in 0..<count { effect = effect.merge(with: .send(.increment)) }
+      return effect
     case .echo:
       return .send(.echoed)
     case .echoed:

@@ -161,6 +161,18 @@ let benchmarks: @Sendable () -> Void = {
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)
   }
 
+  // Each iteration folds the effects and runs them; before the parts of a fold were added to in
+  // place, each `merge(with:)` copied all the parts so far.
+  for count in [1_000, 10_000] {
+    mainActorBenchmark(
+      "Fold \(count) .send effects with merge(with:), then run them", scalingFactor: .one
+    ) {
+      benchmark in
+      let store = Store(initialState: Counter.State()) { Counter() }
+      send(.foldSends(count), to: store, benchmark)
+    }
+  }
+
   Benchmark("1000 .run effects started and finished") { benchmark in
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {

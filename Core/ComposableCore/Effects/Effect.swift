@@ -18,8 +18,8 @@ public struct Effect<Action> {
       dependencies: DependencyValues,
       operation: @Sendable (Send<Action>) async -> Void
     )
-    case merge([Effect<Action>])
-    case concatenate([Effect<Action>])
+    case merge(EffectParts<Action>)
+    case concatenate(EffectParts<Action>)
     case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
     case cancel(id: AnyHashable)
     case scoped(EffectScope, Effect<Action>)
@@ -149,7 +149,14 @@ extension Effect {
   // 2,523 -> 2,732 instructions a send, for a branch those sends never take).
   @usableFromInline
   static func merged(_ first: Self, _ second: Self) -> Self {
-    .merge([first, second])
+    // A merge folded one effect at a time adds to its parts in place.
+    if case .merge(let parts) = first.operation {
+      if case .merge(let more) = second.operation {
+        return Self(operation: .merge(parts.appending(contentsOf: more)))
+      }
+      return Self(operation: .merge(parts.appending(contentsOf: CollectionOfOne(second))))
+    }
+    return .merge([first, second])
   }
 
   /// Runs the effects one after another: each starts when the previous one has finished.
@@ -172,11 +179,13 @@ extension Effect {
   }
 
   /// The effect of the parts a merge or a concatenation kept: none, the only one, or all of them.
-  private static func combined(_ kept: [Self], _ operation: ([Self]) -> Operation) -> Self {
+  private static func combined(
+    _ kept: [Self], _ operation: (EffectParts<Action>) -> Operation
+  ) -> Self {
     switch kept.count {
     case 0: return .none
     case 1: return kept[0]
-    default: return Self(operation: operation(kept))
+    default: return Self(operation: operation(EffectParts(kept)))
     }
   }
 
@@ -193,7 +202,14 @@ extension Effect {
 
   /// Runs `other` after this effect has finished.
   public func concatenate(with other: Self) -> Self {
-    .concatenate([self, other])
+    // As `merged` does for a merge folded one effect at a time.
+    if case .concatenate(let parts) = operation, !other.isNone {
+      if case .concatenate(let more) = other.operation {
+        return Self(operation: .concatenate(parts.appending(contentsOf: more)))
+      }
+      return Self(operation: .concatenate(parts.appending(contentsOf: CollectionOfOne(other))))
+    }
+    return .concatenate([self, other])
   }
 
   // Inlinable, with `.none` answered here: a parent maps its child's effect on every child
@@ -220,9 +236,10 @@ extension Effect {
         }
       )
     case .merge(let effects):
-      return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
+      return Effect<T>(operation: .merge(EffectParts(effects) { $0.map(transform) }))
     case .concatenate(let effects):
-      return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
+      return Effect<T>(
+        operation: .concatenate(EffectParts(effects) { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Effect<T>(
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))

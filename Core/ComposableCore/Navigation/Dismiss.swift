@@ -96,9 +96,11 @@ extension Effect {
         operation: .run(
           priority: priority, dependencies: dependencies, operation: transform(operation)))
     case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.transformingRuns(transform) }))
+      return Self(
+        operation: .merge(EffectParts(effects) { $0.transformingRuns(transform) }))
     case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.transformingRuns(transform) }))
+      return Self(
+        operation: .concatenate(EffectParts(effects) { $0.transformingRuns(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Self(
         operation: .cancellable(
