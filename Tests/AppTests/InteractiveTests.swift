@@ -272,6 +272,42 @@ struct InteractiveTests {
     #expect(await session.waitForExit() == 0)
   }
 
+  /// The contacts tab's screens, each drawn from and sending to its own scoped store: the add
+  /// sheet, the detail and editor pushed on the stack, and the settings.
+  @Test func contactsFromTheAddSheetThroughTheStack() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "contacts"])
+    await session.waitFor("No contacts. Press a to add one.")
+    await session.type("a", thenWaitFor: "New contact")
+    session.type("\r")
+    await session.type("Ada", thenWaitFor: "Name: Ada▏")
+    session.type("\r")
+    await session.type("\u{1B}[B", thenWaitFor: "› Email: ")
+    await session.type("\u{1B}[B\u{1B}[B\u{1B}[B", thenWaitFor: "› < Save >")
+    await session.type("\r", thenWaitFor: "a add  s settings")
+
+    await session.type("\r", thenWaitFor: "Contacts › Ada")
+    await session.type("f", thenWaitFor: "★ Ada")
+    await session.type("e", thenWaitFor: "Contacts › Ada › Edit")
+    session.type("\r")
+    await session.type(" Lovelace", thenWaitFor: "Name: Ada Lovelace▏")
+    session.type("\r")
+    await session.type(
+      "\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B", thenWaitFor: "› < Save >")
+    // Saving pops the editor back to the detail, which shows the new name.
+    await session.type("\r", thenWaitFor: "Contacts › Ada Lovelace")
+    await session.type("\u{1B}", thenWaitFor: "★ Ada Lovelace")
+
+    await session.type("s", thenWaitFor: "[x] Favourites first")
+    await session.type(" ", thenWaitFor: "[ ] Favourites first")
+    await session.type("\u{1B}", thenWaitFor: "a add  s settings")
+    session.type("q")
+    #expect(await session.waitForExit() == 0)
+
+    let list = try await sandbox.run(["contacts", "list"])
+    #expect(list.stdout.contains("Ada Lovelace"))
+  }
+
   @Test func startsOnTheChosenTab() async throws {
     let sandbox = Sandbox()
     let session = try PseudoTerminalSession(

@@ -23,7 +23,7 @@ enum ContactsScreen {
     -> ScreenBody
   {
     var lines: [Line] = []
-    if case .add(let form)? = book.destination {
+    if let form = book.scope(state: \.destination?.add, action: \.destination.add) {
       lines.append(("New contact", .bold))
       lines += editForm(form, view: view)
       return (lines, "↑/↓ field  Enter edit/save  Esc cancel")
@@ -38,8 +38,7 @@ enum ContactsScreen {
         }
       }
     lines.append((crumbs.joined(separator: " › "), .bold))
-    switch book.path.last {
-    case nil:
+    guard let top = topScreen(of: book) else {
       if book.isLoading { lines.append(("\(spin) Loading…", .dim)) }
       let contacts = book.sortedContacts
       if contacts.isEmpty && !book.isLoading {
@@ -55,17 +54,19 @@ enum ContactsScreen {
           ))
       }
       return (lines, "↑/↓ move  Enter open  a add  s settings  1-5 tabs  q quit")
-    case .detail(let detail)?:
+    }
+    switch top.case {
+    case .detail(let detail):
       let contact = detail.contact
       lines.append(("\(contact.isFavorite ? "★ " : "")\(contact.name)", nil))
       if !contact.email.isEmpty { lines.append(("Email: \(contact.email)", nil)) }
       if !contact.phone.isEmpty { lines.append(("Phone: \(contact.phone)", nil)) }
       if !contact.notes.isEmpty { lines.append(("Notes: \(contact.notes)", nil)) }
       return (lines, "e edit  f favourite  d delete  Esc back  H root  q quit")
-    case .edit(let form)?:
+    case .edit(let form):
       lines += editForm(form, view: view)
       return (lines, "↑/↓ field  Enter edit/save  Esc cancel  H root")
-    case .settings(let settings)?:
+    case .settings(let settings):
       let rows = [
         "[\(settings.settings.favoritesFirst ? "x" : " ")] Favourites first",
         "[\(settings.settings.showEmails ? "x" : " ")] Show emails",
@@ -77,7 +78,13 @@ enum ContactsScreen {
     }
   }
 
-  static func editForm(_ form: ContactEdit.State, view: AppViewState) -> [Line] {
+  /// The store of the screen on top of the stack, if one is pushed.
+  static func topScreen(of book: StoreOf<ContactsBook>) -> StoreOf<ContactsBook.Path>? {
+    guard let top = book.path.ids.last else { return nil }
+    return book.scope(state: \.path[id: top], action: \.path[id: top])
+  }
+
+  static func editForm(_ form: StoreOf<ContactEdit>, view: AppViewState) -> [Line] {
     let values = [form.contact.name, form.contact.email, form.contact.phone, form.contact.notes]
     let errors = [form.nameError, form.emailError, nil, nil]
     var rows: [Line] = []
@@ -92,11 +99,11 @@ enum ContactsScreen {
   }
 
   static func handle(_ key: KeyEvent, book: StoreOf<ContactsBook>, view: inout AppViewState) {
-    if case .add? = book.destination {
-      handleEditForm(key, view: &view) { book.send(.destination(.presented(.add($0)))) }
+    if let form = book.scope(state: \.destination?.add, action: \.destination.add) {
+      handleEditForm(key, form: form, view: &view)
       return
     }
-    guard let top = book.path.ids.last else {
+    guard let id = book.path.ids.last, let top = topScreen(of: book) else {
       let contacts = book.sortedContacts
       switch key {
       case .up: view.contacts.cursor = max(view.contacts.cursor - 1, 0)
@@ -118,40 +125,34 @@ enum ContactsScreen {
       book.send(.popToRootButtonTapped)
       return
     }
-    switch book.path[id: top] {
-    case .detail?:
-      let sendDetail = { (action: ContactDetail.Action) -> Void in
-        book.send(.path(.element(id: top, action: .detail(action))))
-      }
+    switch top.case {
+    case .detail(let detail):
       switch key {
       case .character("e"):
         view.contacts.editFocus = 0
-        sendDetail(.editButtonTapped)
-      case .character("f"): sendDetail(.favoriteButtonTapped)
-      case .character("d"): sendDetail(.deleteButtonTapped)
-      case .escape, .left: book.send(.path(.popFrom(id: top)))
+        detail.send(.editButtonTapped)
+      case .character("f"): detail.send(.favoriteButtonTapped)
+      case .character("d"): detail.send(.deleteButtonTapped)
+      case .escape, .left: book.send(.path(.popFrom(id: id)))
       default: break
       }
-    case .edit?:
-      handleEditForm(key, view: &view) { book.send(.path(.element(id: top, action: .edit($0)))) }
-    case .settings(let settings)?:
+    case .edit(let form):
+      handleEditForm(key, form: form, view: &view)
+    case .settings(let settings):
       switch key {
       case .up, .down: view.contacts.settingsFocus = (view.contacts.settingsFocus + 1) % 2
       case .character(" "), .enter:
         let path: WritableKeyPath<ContactSettings.State, Bool> =
           view.contacts.settingsFocus % 2 == 0 ? \.settings.favoritesFirst : \.settings.showEmails
-        book.send(
-          .path(.element(id: top, action: .settings(.set(path, !settings[keyPath: path])))))
-      case .escape, .left: book.send(.path(.popFrom(id: top)))
+        settings.send(.set(path, !settings.state[keyPath: path]))
+      case .escape, .left: book.send(.path(.popFrom(id: id)))
       default: break
       }
-    case nil:
-      break
     }
   }
 
   private static func handleEditForm(
-    _ key: KeyEvent, view: inout AppViewState, send: (ContactEdit.Action) -> Void
+    _ key: KeyEvent, form: StoreOf<ContactEdit>, view: inout AppViewState
   ) {
     let count = editFields.count
     let focus = view.contacts.editFocus % count
@@ -159,8 +160,8 @@ enum ContactsScreen {
     case .up, .backTab: view.contacts.editFocus = (focus + count - 1) % count
     case .down, .tab: view.contacts.editFocus = (focus + 1) % count
     case .enter where focus < count - 1: view.editing = .contact(focus)
-    case .enter: send(.view(.saveButtonTapped))
-    case .escape: send(.view(.cancelButtonTapped))
+    case .enter: form.send(.view(.saveButtonTapped))
+    case .escape: form.send(.view(.cancelButtonTapped))
     default: break
     }
   }
@@ -169,20 +170,17 @@ enum ContactsScreen {
   static func type(
     _ key: KeyEvent, into index: Int, book: StoreOf<ContactsBook>, view: inout AppViewState
   ) {
-    let form: ContactEdit.State
-    let send: (ContactEdit.Action) -> Void
-    if case .add(let added)? = book.destination {
+    let form: StoreOf<ContactEdit>
+    if let added = book.scope(state: \.destination?.add, action: \.destination.add) {
       form = added
-      send = { book.send(.destination(.presented(.add($0)))) }
-    } else if let top = book.path.ids.last, case .edit(let edited)? = book.path[id: top] {
+    } else if let top = topScreen(of: book), case .edit(let edited) = top.case {
       form = edited
-      send = { book.send(.path(.element(id: top, action: .edit($0)))) }
     } else {
       view.editing = nil
       return
     }
-    if let text = key.edit(form[keyPath: textFields[index]]) {
-      send(.view(.set(textFields[index], text)))
+    if let text = key.edit(form.state[keyPath: textFields[index]]) {
+      form.send(.view(.set(textFields[index], text)))
     }
     if key == .enter || key == .escape { view.editing = nil }
   }
