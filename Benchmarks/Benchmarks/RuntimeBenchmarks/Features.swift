@@ -36,6 +36,8 @@ struct Counter {
     case increment
     case incrementMergingNones
     case incrementMergingTwoNones
+    /// Returns two `.send` effects merged: the merge's parts are built.
+    case echoTwice
     case startRuns(Int)
     /// Effects that each send one action back, as an effect sends its response.
     case startRunsSending(Int)
@@ -88,6 +90,8 @@ struct Counter {
       return effect
     case .echo:
       return .send(.echoed)
+    case .echoTwice:
+      return .merge(.send(.echoed), .send(.echoed))
     case .echoed:
       state.count += 1
       return .none

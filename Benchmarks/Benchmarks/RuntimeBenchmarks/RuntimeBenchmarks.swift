@@ -300,6 +300,9 @@ let benchmarks: @Sendable () -> Void = {
   mainActorBenchmark("Store send, root, with an effect") { benchmark in
     send(.echo, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
   }
+  mainActorBenchmark("Store send, root, two effects merged") { benchmark in
+    send(.echoTwice, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
+  }
 
   mainActorBenchmark("Store.scope creation") { benchmark in
     do {

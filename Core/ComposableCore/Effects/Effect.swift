@@ -122,16 +122,12 @@ extension Effect {
   // iterator, which allocated for every effect.
   /// Runs every effect in the array at once; the result finishes when all of them have.
   public static func merge(_ effects: [Self]) -> Self {
-    var kept: [Self] = []
-    for effect in effects { effect.flatten(into: &kept, merging: true) }
-    return combined(kept, Operation.merge)
+    flattening(effects, merging: true)
   }
 
   /// Runs every effect in the sequence at once; the result finishes when all of them have.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    var kept: [Self] = []
-    for effect in effects { effect.flatten(into: &kept, merging: true) }
-    return combined(kept, Operation.merge)
+    flattening(Array(effects), merging: true)
   }
 
   // Inlinable: a builder's sequence merges two effects on every action, usually one or both
@@ -166,38 +162,48 @@ extension Effect {
 
   /// Runs the effects of the array one after another.
   public static func concatenate(_ effects: [Self]) -> Self {
-    var kept: [Self] = []
-    for effect in effects { effect.flatten(into: &kept, merging: false) }
-    return combined(kept, Operation.concatenate)
+    flattening(effects, merging: false)
   }
 
   /// Runs the effects of the sequence one after another.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    var kept: [Self] = []
-    for effect in effects { effect.flatten(into: &kept, merging: false) }
-    return combined(kept, Operation.concatenate)
+    flattening(Array(effects), merging: false)
   }
 
-  /// The effect of the parts a merge or a concatenation kept: none, the only one, or all of them.
-  private static func combined(
-    _ kept: [Self], _ operation: (EffectParts<Action>) -> Operation
-  ) -> Self {
-    switch kept.count {
-    case 0: return .none
-    case 1: return kept[0]
-    default: return Self(operation: operation(EffectParts(kept)))
+  /// The effects merged (or concatenated): none, the only one that does something, or all of
+  /// them, a nested merge (concatenation) by its parts. Counted first, so the parts are written
+  /// once, into their own buffer.
+  private static func flattening(_ effects: [Self], merging: Bool) -> Self {
+    var count = 0
+    var last = Self.none
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .merge(let nested) where merging: count += nested.count
+      case .concatenate(let nested) where !merging: count += nested.count
+      default: count += 1
+      }
+      last = effect
     }
-  }
-
-  /// Adds this effect to the parts of a merge (or a concatenation): nothing for `.none`, and the
-  /// parts of a nested merge (concatenation) rather than the merge itself.
-  private func flatten(into kept: inout [Self], merging: Bool) {
-    switch operation {
-    case .none: return
-    case .merge(let nested) where merging: kept.append(contentsOf: nested)
-    case .concatenate(let nested) where !merging: kept.append(contentsOf: nested)
-    default: kept.append(self)
+    // One part is an effect that is not of this kind: a merge always has two parts or more.
+    guard count > 1 else { return last }
+    let parts = EffectParts(count: count) { slots in
+      var index = 0
+      for effect in effects {
+        switch effect.operation {
+        case .none: continue
+        case .merge(let nested) where merging,
+          .concatenate(let nested) where !merging:
+          index += UnsafeMutableBufferPointer(rebasing: slots[index...])
+            .initialize(fromContentsOf: nested)
+        default:
+          (slots.baseAddress! + index).initialize(to: effect)
+          index += 1
+        }
+      }
+      return index
     }
+    return Self(operation: merging ? .merge(parts) : .concatenate(parts))
   }
 
   /// Runs `other` after this effect has finished.

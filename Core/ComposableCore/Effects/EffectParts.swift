@@ -1,28 +1,43 @@
-import ComposableSharing
+import Synchronization
 
-/// The parts of a merge or a concatenation: the first `count` effects of a buffer that may hold
-/// more.
+/// The parts of a merge or a concatenation.
 ///
 /// Folding effects one at a time (`effect = effect.merge(with: next)`, over a list's elements)
 /// copied every part so far for each part added, so it took time quadratic in their number:
-/// 845 ms for 10,000 in a release build. Here the value made last adds to its buffer in
-/// place when there is room; the values made before it share the buffer but read only their own
-/// first `count` parts, which never change, so each is still a value.
+/// over 800 ms for 10,000 in a release build. A fold's parts are now the first `count` slots of a
+/// buffer with room to spare, and the value made last adds to it in place; the values made
+/// before it share the buffer but read only their own first `count` slots, which never change,
+/// so each is still a value. Parts made all at once (`.merge(a, b)`) are kept in one allocation
+/// that is never added to, as an array's would be.
 @usableFromInline
 struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   // Unchecked: the parts a value reads were written before the value was made, and are not
-  // written again; see `Storage`.
+  // written again; see `Growable`.
   @usableFromInline typealias Indices = Range<Int>
 
-  @usableFromInline let storage: Storage
+  @usableFromInline
+  enum Buffer {
+    case fixed(Fixed)
+    case growable(Growable)
+  }
+
+  @usableFromInline let buffer: Buffer
   @usableFromInline let count: Int
 
-  /// The parts of a collection, in a buffer with room for as many again.
-  init(_ parts: some Collection<Effect<Action>>) {
-    let count = parts.count
-    storage = Storage(capacity: Self.capacity(for: count))
-    storage.claim(count) { $0.initializeAll(from: parts) }
+  /// `count` parts, written by `fill`, which returns how many it wrote.
+  init(count: Int, _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int) {
+    let fixed = unsafeDowncast(
+      Fixed.create(minimumCapacity: count) { _ in 0 }, to: Fixed.self)
+    fixed.withUnsafeMutablePointers { written, elements in
+      written.pointee = Self.filled(UnsafeMutableBufferPointer(start: elements, count: count), fill)
+    }
+    buffer = .fixed(fixed)
     self.count = count
+  }
+
+  /// The parts of a collection.
+  init(_ parts: some Collection<Effect<Action>>) {
+    self.init(count: parts.count) { $0.initialize(fromContentsOf: parts) }
   }
 
   /// The parts of `source`, each transformed.
@@ -30,8 +45,8 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     self = withoutActuallyEscaping(transform) { Self(source.lazy.map($0)) }
   }
 
-  private init(storage: Storage, count: Int) {
-    self.storage = storage
+  private init(_ growable: Growable, count: Int) {
+    buffer = .growable(growable)
     self.count = count
   }
 
@@ -41,35 +56,63 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   @inlinable
   subscript(position: Int) -> Effect<Action> {
     precondition(position >= 0 && position < count, "Index out of range")
-    return storage.elements[position]
+    switch buffer {
+    case .fixed(let fixed): return fixed.withUnsafeMutablePointerToElements { $0[position] }
+    case .growable(let growable): return growable.elements[position]
+    }
   }
 
-  /// These parts followed by `more`: added in place when no value has added to the buffer since
-  /// this one was made and there is room, otherwise copied into a new buffer.
+  /// These parts followed by `more`: added in place when this value's buffer is a fold's, no
+  /// value has added to it since this one was made, and there is room; otherwise copied into a
+  /// new fold's buffer with room for as many again.
   func appending(contentsOf more: some Collection<Effect<Action>>) -> Self {
     let added = more.count
-    let inPlace = storage.claim(added, after: count) { $0.initializeAll(from: more) }
-    if inPlace { return Self(storage: storage, count: count + added) }
-    let copy = Storage(capacity: Self.capacity(for: count + added))
-    copy.claim(count + added) { slots in
-      UnsafeMutableBufferPointer(rebasing: slots[..<count]).initializeAll(from: self)
-      UnsafeMutableBufferPointer(rebasing: slots[count...]).initializeAll(from: more)
+    if case .growable(let growable) = buffer,
+      growable.write(added, after: count, { $0.initialize(fromContentsOf: more) })
+    {
+      return Self(growable, count: count + added)
     }
-    return Self(storage: copy, count: count + added)
+    let copy = Growable(capacity: 2 * (count + added))
+    copy.write(count + added, after: 0) { slots in
+      let end = UnsafeMutableBufferPointer(rebasing: slots[..<count])
+        .initialize(fromContentsOf: self)
+      return end
+        + UnsafeMutableBufferPointer(rebasing: slots[count...]).initialize(fromContentsOf: more)
+    }
+    return Self(copy, count: count + added)
   }
 
-  private static func capacity(for count: Int) -> Int {
-    Swift.max(4, count * 2)
+  /// Runs `fill` on `slots`, checking that it wrote every one: a slot counted but not written
+  /// would be deinitialised with its buffer.
+  fileprivate static func filled(
+    _ slots: UnsafeMutableBufferPointer<Effect<Action>>,
+    _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int
+  ) -> Int {
+    let written = fill(slots)
+    precondition(written == slots.count, "Fewer parts than counted")
+    return written
   }
 
-  /// A buffer of parts, each written once, by the value that claims its slot, and read only by
+  /// Parts made all at once, in one allocation; the header is how many.
+  @usableFromInline
+  final class Fixed: ManagedBuffer<Int, Effect<Action>> {
+    deinit {
+      _ = withUnsafeMutablePointers { written, elements in
+        elements.deinitialize(count: written.pointee)
+      }
+    }
+  }
+
+  /// A fold's parts: slots that are claimed, then written once by the claimer, and read only by
   /// values made after that.
   @usableFromInline
-  final class Storage: @unchecked Sendable {
+  final class Growable {
     @usableFromInline let elements: UnsafeMutablePointer<Effect<Action>>
     let capacity: Int
-    /// How many slots from the start have been claimed and written.
-    private let claimed = Locked(0)
+    // Atomic: effects are `Sendable`, so two threads may add to one fold at once; one claims
+    // the next slots, and the other copies.
+    /// How many slots from the start have been claimed.
+    private let claimed = Atomic<Int>(0)
 
     init(capacity: Int) {
       self.capacity = capacity
@@ -77,31 +120,26 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     }
 
     deinit {
-      elements.deinitialize(count: claimed.withLock { $0 })
+      // Every claimed slot was written: its claimer held this buffer while writing it.
+      elements.deinitialize(count: claimed.load(ordering: .acquiring))
       elements.deallocate()
     }
 
-    /// Writes the `count` slots after the first `offset` with `write`, if they are the next ones
-    /// free and there is room for them; returns whether it did.
+    /// Writes the `count` slots after the first `offset` with `fill`, if they are the next ones
+    /// unclaimed and there is room for them; returns whether it did.
     @discardableResult
-    func claim(
-      _ count: Int, after offset: Int = 0,
-      _ write: (UnsafeMutableBufferPointer<Effect<Action>>) -> Void
+    func write(
+      _ count: Int, after offset: Int,
+      _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int
     ) -> Bool {
-      claimed.withLock { claimed in
-        guard claimed == offset, offset + count <= capacity else { return false }
-        write(UnsafeMutableBufferPointer(start: elements + offset, count: count))
-        claimed += count
-        return true
-      }
+      guard offset + count <= capacity,
+        claimed.compareExchange(
+          expected: offset, desired: offset + count, ordering: .acquiringAndReleasing
+        ).exchanged
+      else { return false }
+      _ = EffectParts.filled(
+        UnsafeMutableBufferPointer(start: elements + offset, count: count), fill)
+      return true
     }
-  }
-}
-
-extension UnsafeMutableBufferPointer {
-  /// Initialises every element from `source`, which must have exactly as many: a slot left
-  /// uninitialised would be deinitialised with the buffer.
-  fileprivate func initializeAll(from source: some Collection<Element>) {
-    precondition(initialize(fromContentsOf: source) == endIndex, "Fewer parts than counted")
   }
 }
