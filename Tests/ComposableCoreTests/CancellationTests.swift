@@ -116,6 +116,26 @@ struct CancellationTests {
     await task.finish()
   }
 
+  /// A list cleared at once stops every element's work, including work one level below each
+  /// element, and nothing in another list whose elements have the same ids.
+  @Test func clearingAListCancelsEveryElementsEffectsAndOnlyThose() async {
+    let clock = TestClock()
+    let count = 500
+    let pairs = (1...count).map { TickerPair.State(id: $0, ticker: Ticker.State(id: $0)) }
+    let store = makeStore(
+      TickerTable.State(pairs: IdentifiedArray(uniqueElements: pairs), rows: [.init(id: 1)]),
+      TickerTable(), clock: clock)
+    for id in 1...count {
+      await store.send(.pairs(.element(id: id, action: .ticker(.start))))
+    }
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.clearPairs) { $0.pairs = [] }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 2 }
+    await store.send(.rows(.element(id: 1, action: .stop)))
+  }
+
   @Test func deallocatingTheStoreCancelsItsEffects() async {
     let clock = TestClock()
     var store: StoreOf<Ticker>? = Store(initialState: Ticker.State(id: 1)) {
@@ -291,5 +311,46 @@ struct Pinger {
       .forEach(\.path, action: \.path)
       .ifLet(\.detail, action: \.detail) { Ping() }
       .forEach(\.rows, action: \.rows) { Ping() }
+  }
+}
+
+/// A list element holding an optional ticker, whose effects run one level below the element.
+struct TickerPair: Reducer {
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var ticker: Ticker.State?
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case ticker(Ticker.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer().ifLet(\.ticker, action: \.ticker) { Ticker() }
+  }
+}
+
+/// Two lists of tickers, the first of which can be cleared at once.
+struct TickerTable: Reducer {
+  struct State: Equatable {
+    var pairs: IdentifiedArrayOf<TickerPair.State> = []
+    var rows: IdentifiedArrayOf<Ticker.State> = []
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case pairs(IdentifiedActionOf<TickerPair>)
+    case rows(IdentifiedActionOf<Ticker>)
+    case clearPairs
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .clearPairs = action { state.pairs.removeAll() }
+      return .none
+    }
+    .forEach(\.pairs, action: \.pairs) { TickerPair() }
+    .forEach(\.rows, action: \.rows) { Ticker() }
   }
 }

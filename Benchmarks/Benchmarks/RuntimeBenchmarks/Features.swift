@@ -163,6 +163,38 @@ struct Rows {
   }
 }
 
+/// Rows that each start an effect that runs until cancelled, and a list cleared at once, as a
+/// "clear completed" does.
+@Reducer
+struct ClearableRows {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Rows.Row>
+  }
+
+  enum Action: Equatable {
+    case rows(IdentifiedAction<Int, Counter.Action>)
+    case startAll
+    case clear
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .rows: return .none
+      case .startAll:
+        return .merge(
+          state.rows.ids.map { .send(.rows(.element(id: $0, action: .startLongLiving(1)))) })
+      case .clear:
+        state.rows.removeAll()
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) {
+      Scope(state: \.counter, action: \.self) { Counter() }
+    }
+  }
+}
+
 /// The leaf store of a feature nested `levels` deep (1, 5 or 10) through `ifLet`, scoped down
 /// level by level as a renderer would.
 @MainActor

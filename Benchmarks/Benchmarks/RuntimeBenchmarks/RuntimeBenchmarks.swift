@@ -214,6 +214,30 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // Only the clearing is timed, and the effects ending; each removed row's effects are cancelled.
+  for count in [1_000, 10_000] {
+    Benchmark(
+      "Clear a list of \(count) rows, each running an effect",
+      configuration: .init(scalingFactor: .one, maxIterations: 100)
+    ) { benchmark in
+      for _ in benchmark.scaledIterations {
+        let (store, task) = await MainActor.run {
+          let store = Store(
+            initialState: ClearableRows.State(
+              rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
+          ) {
+            ClearableRows()
+          }
+          return (store, store.send(.startAll))
+        }
+        benchmark.startMeasurement()
+        await MainActor.run { _ = store.send(.clear) }
+        await task.finish()
+        benchmark.stopMeasurement()
+      }
+    }
+  }
+
   Benchmark(
     "TestStore send + receive", configuration: .init(scalingFactor: .one, maxIterations: 2_000)
   ) { benchmark in

@@ -24,6 +24,8 @@ public struct Effect<Action> {
     case cancel(id: AnyHashable)
     case scoped(EffectScope, Effect<Action>)
     case cancelScope(EffectScope)
+    /// Cancels, in one pass, the effects of several children that went away together.
+    case cancelScopes(Set<EffectScope>)
     case throttle(id: AnyHashable, Throttling, latest: Bool, Effect<Action>)
   }
 
@@ -256,6 +258,8 @@ extension Effect {
       return Effect<T>(operation: .scoped(scope, effect.map(transform)))
     case .cancelScope(let scope):
       return Effect<T>(operation: .cancelScope(scope))
+    case .cancelScopes(let scopes):
+      return Effect<T>(operation: .cancelScopes(scopes))
     case .throttle(let id, let throttling, let latest, let effect):
       return Effect<T>(
         operation: .throttle(id: id, throttling, latest: latest, effect.map(transform)))
@@ -273,7 +277,7 @@ extension Effect {
   /// does nothing.
   var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .cancelScope:
+    case .none, .send, .cancel, .cancelScope, .cancelScopes:
       return true
     case .run, .throttle:
       return false
@@ -343,7 +347,7 @@ extension Effect {
       // A closure, not `\.sendsOnly`: a key path into a generic type is built, with allocations,
       // each time its literal is evaluated in code that is not specialised.
       return effects.allSatisfy { $0.sendsOnly }
-    case .run, .cancellable, .cancel, .scoped, .cancelScope, .throttle:
+    case .run, .cancellable, .cancel, .scoped, .cancelScope, .cancelScopes, .throttle:
       return false
     }
   }
@@ -352,6 +356,21 @@ extension Effect {
   @usableFromInline
   static func cancelScope(_ scope: EffectScope) -> Self {
     Self(operation: .cancelScope(scope))
+  }
+
+  /// An effect that cancels every in-flight effect of the children living at `scopes`, which
+  /// are siblings.
+  ///
+  /// One effect, not a merge of `cancelScope`s: the store then passes over its running effects
+  /// once, where it passed once per child, so a list of 10,000 rows cleared took time in the
+  /// square of that.
+  @usableFromInline
+  static func cancelScopes(_ scopes: some Collection<EffectScope>) -> Self {
+    switch scopes.count {
+    case 0: return .none
+    case 1: return .cancelScope(scopes.first!)
+    default: return Self(operation: .cancelScopes(Set(scopes)))
+    }
   }
 }
 

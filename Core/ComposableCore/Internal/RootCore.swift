@@ -243,6 +243,9 @@ package final class RootCore<R: Reducer>: StoreCore {
     case .cancelScope(let scope):
       cancelAll(under: context.path + [scope])
 
+    case .cancelScopes(let scopes):
+      cancelAll(under: context.path, children: scopes)
+
     case .throttle(let id, let throttling, let latest, let effect):
       throttle(effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context)
     }
@@ -308,6 +311,15 @@ package final class RootCore<R: Reducer>: StoreCore {
   private func cancelAll(under prefix: [EffectScope]) {
     running?.cancelAll(under: prefix)
     for key in throttles.keys where key.path.starts(with: prefix) {
+      throttles[key]?.pending = nil
+    }
+  }
+
+  /// Cancels the effects of children of the scope at `parent` that went away together:
+  /// everything started at one of `children` or below.
+  private func cancelAll(under parent: [EffectScope], children: Set<EffectScope>) {
+    running?.cancelAll(under: parent, children: children)
+    for key in throttles.keys where key.path.isUnder(parent, oneOf: children) {
       throttles[key]?.pending = nil
     }
   }

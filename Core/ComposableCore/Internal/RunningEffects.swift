@@ -90,6 +90,17 @@ final class RunningEffects<Action>: Sendable {
     }
   }
 
+  /// Cancels the effects started at any of `children`, scopes directly under `parent`, or below
+  /// them, in one pass.
+  func cancelAll(under parent: [EffectScope], children: Set<EffectScope>) {
+    cancel { storage in
+      let ids = storage.effects.compactMap { id, effect in
+        effect.path.isUnder(parent, oneOf: children) ? id : nil
+      }
+      return ids.compactMap { storage.remove($0) }
+    }
+  }
+
   /// Cancels every effect.
   func cancelAll() {
     cancel { storage in
@@ -169,5 +180,12 @@ final class RunningEffect<R: Reducer>: Sendable {
     running.finish(id)
     tasks.ended()
     collector?.ended()
+  }
+}
+
+extension [EffectScope] {
+  /// Whether this path goes through `parent` and then one of `children`.
+  func isUnder(_ parent: [EffectScope], oneOf children: Set<EffectScope>) -> Bool {
+    count > parent.count && children.contains(self[parent.count]) && starts(with: parent)
   }
 }

@@ -89,7 +89,7 @@ extension Effect {
     ) -> @Sendable (Send<Action>) async -> Void
   ) -> Self {
     switch operation {
-    case .none, .send, .cancel, .cancelScope:
+    case .none, .send, .cancel, .cancelScope, .cancelScopes:
       return self
     case .run(let priority, let dependencies, let operation):
       return Self(

@@ -250,9 +250,9 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     Parent.Action
   > {
     let remaining = Set(idsAfter)
-    return .merge(
+    return .cancelScopes(
       idsBefore.filter { !remaining.contains($0) }.map {
-        .cancelScope(EffectScope(location: toStackState.effectLocation, id: $0))
+        EffectScope(location: toStackState.effectLocation, id: $0)
       }
     )
   }

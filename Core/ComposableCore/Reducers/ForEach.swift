@@ -136,10 +136,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard idsBefore != idsAfter else {
       return elementEffects.merge(with: parentEffects)
     }
-    let removals = Effect<Parent.Action>.merge(
+    let removals = Effect<Parent.Action>.cancelScopes(
       idsBefore.subtracting(idsAfter).map { id in
-        Effect<Parent.Action>.cancelScope(
-          EffectScope(location: toElementsState.effectLocation, id: id))
+        EffectScope(location: toElementsState.effectLocation, id: id)
       }
     )
     return .merge(elementEffects, parentEffects, removals)
