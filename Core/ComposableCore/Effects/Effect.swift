@@ -189,23 +189,17 @@ extension Effect {
     }
     // One part is an effect that is not of this kind: a merge always has two parts or more.
     guard count > 1 else { return last }
-    let parts = EffectParts(count: count) { slots in
-      var index = 0
-      for effect in effects {
-        switch effect.operation {
-        case .none: continue
-        case .merge(let nested) where merging,
-          .concatenate(let nested) where !merging:
-          index += UnsafeMutableBufferPointer(rebasing: slots[index...])
-            .initialize(fromContentsOf: nested)
-        default:
-          (slots.baseAddress! + index).initialize(to: effect)
-          index += 1
-        }
+    let parts = EffectParts<Action>.Fixed.make(count: count)
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .merge(let nested) where merging, .concatenate(let nested) where !merging:
+        for part in nested { parts.append(part) }
+      default: parts.append(effect)
       }
-      return index
     }
-    return Self(operation: merging ? .merge(parts) : .concatenate(parts))
+    let flattened = EffectParts(parts)
+    return Self(operation: merging ? .merge(flattened) : .concatenate(flattened))
   }
 
   /// Runs `other` after this effect has finished.

@@ -24,20 +24,19 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   @usableFromInline let buffer: Buffer
   @usableFromInline let count: Int
 
-  /// `count` parts, written by `fill`, which returns how many it wrote.
-  init(count: Int, _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int) {
-    let fixed = unsafeDowncast(
-      Fixed.create(minimumCapacity: count) { _ in 0 }, to: Fixed.self)
-    fixed.withUnsafeMutablePointers { written, elements in
-      written.pointee = Self.filled(UnsafeMutableBufferPointer(start: elements, count: count), fill)
-    }
+  /// The parts `fixed` was made for, once all are written.
+  init(_ fixed: Fixed) {
+    let header = fixed.header
+    precondition(header.written == header.count, "Fewer parts than counted")
+    count = header.count
     buffer = .fixed(fixed)
-    self.count = count
   }
 
   /// The parts of a collection.
   init(_ parts: some Collection<Effect<Action>>) {
-    self.init(count: parts.count) { $0.initialize(fromContentsOf: parts) }
+    let fixed = Fixed.make(count: parts.count)
+    for part in parts { fixed.append(part) }
+    self.init(fixed)
   }
 
   /// The parts of `source`, each transformed.
@@ -93,12 +92,33 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     return written
   }
 
-  /// Parts made all at once, in one allocation; the header is how many.
+  /// Parts made all at once, in one allocation; the header says how many are written, of how
+  /// many it is made for.
+  ///
+  /// Written one part at a time, not through a closure given the whole source: a closure
+  /// capturing a merge's array made the compiler keep on the heap the array of a variadic
+  /// `.merge(a, b, c)`, which it had kept on the stack.
   @usableFromInline
-  final class Fixed: ManagedBuffer<Int, Effect<Action>> {
+  final class Fixed: ManagedBuffer<(written: Int, count: Int), Effect<Action>> {
+    /// A buffer for `count` parts, none written yet.
+    static func make(count: Int) -> Fixed {
+      // `create` makes an instance of the class it is called on.
+      unsafeDowncast(
+        create(minimumCapacity: count) { _ in (written: 0, count: count) }, to: Fixed.self)
+    }
+
+    /// Writes the next part.
+    func append(_ part: Effect<Action>) {
+      withUnsafeMutablePointers { header, elements in
+        precondition(header.pointee.written < header.pointee.count, "More parts than counted")
+        (elements + header.pointee.written).initialize(to: part)
+        header.pointee.written += 1
+      }
+    }
+
     deinit {
-      _ = withUnsafeMutablePointers { written, elements in
-        elements.deinitialize(count: written.pointee)
+      _ = withUnsafeMutablePointers { header, elements in
+        elements.deinitialize(count: header.pointee.written)
       }
     }
   }
