@@ -278,12 +278,13 @@ struct InteractiveTests {
     let sandbox = Sandbox()
     let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "contacts"])
     await session.waitFor("No contacts. Press a to add one.")
+    let down = "\u{1B}[B"
     await session.type("a", thenWaitFor: "New contact")
     session.type("\r")
     await session.type("Ada", thenWaitFor: "Name: Ada▏")
     session.type("\r")
-    await session.type("\u{1B}[B", thenWaitFor: "› Email: ")
-    await session.type("\u{1B}[B\u{1B}[B\u{1B}[B", thenWaitFor: "› < Save >")
+    await session.type(down, thenWaitFor: "› Email: ")
+    await session.type(String(repeating: down, count: 3), thenWaitFor: "› < Save >")
     await session.type("\r", thenWaitFor: "a add  s settings")
 
     await session.type("\r", thenWaitFor: "Contacts › Ada")
@@ -292,8 +293,7 @@ struct InteractiveTests {
     session.type("\r")
     await session.type(" Lovelace", thenWaitFor: "Name: Ada Lovelace▏")
     session.type("\r")
-    await session.type(
-      "\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B", thenWaitFor: "› < Save >")
+    await session.type(String(repeating: down, count: 4), thenWaitFor: "› < Save >")
     // Saving pops the editor back to the detail, which shows the new name.
     await session.type("\r", thenWaitFor: "Contacts › Ada Lovelace")
     await session.type("\u{1B}", thenWaitFor: "★ Ada Lovelace")
