@@ -147,14 +147,7 @@ extension Effect {
   // 2,523 -> 2,732 instructions a send, for a branch those sends never take).
   @usableFromInline
   static func merged(_ first: Self, _ second: Self) -> Self {
-    // A merge folded one effect at a time adds to its parts in place.
-    if case .merge(let parts) = first.operation {
-      if case .merge(let more) = second.operation {
-        return Self(operation: .merge(parts.appending(contentsOf: more)))
-      }
-      return Self(operation: .merge(parts.appending(contentsOf: CollectionOfOne(second))))
-    }
-    return .merge([first, second])
+    first.appending(second, merging: true) ?? .merge([first, second])
   }
 
   /// Runs the effects one after another: each starts when the previous one has finished.
@@ -178,40 +171,54 @@ extension Effect {
   private static func flattening(_ effects: [Self], merging: Bool) -> Self {
     var count = 0
     var last = Self.none
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .merge(let nested) where merging: count += nested.count
-      case .concatenate(let nested) where !merging: count += nested.count
-      default: count += 1
-      }
+    for effect in effects where !effect.isNone {
+      count += effect.parts(merging: merging)?.count ?? 1
       last = effect
     }
     // One part is an effect that is not of this kind: a merge always has two parts or more.
     guard count > 1 else { return last }
     let parts = EffectParts<Action>.Fixed.make(count: count)
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .merge(let nested) where merging, .concatenate(let nested) where !merging:
+    for effect in effects where !effect.isNone {
+      if let nested = effect.parts(merging: merging) {
         for part in nested { parts.append(part) }
-      default: parts.append(effect)
+      } else {
+        parts.append(effect)
       }
     }
-    let flattened = EffectParts(parts)
-    return Self(operation: merging ? .merge(flattened) : .concatenate(flattened))
+    return Self(parts: EffectParts(parts), merging: merging)
+  }
+
+  /// This merge's (concatenation's) parts followed by `other`, or by its parts if it is one too:
+  /// written in place when this is the last value made from its fold. `nil` when this effect is
+  /// not of that kind.
+  private func appending(_ other: Self, merging: Bool) -> Self? {
+    guard let parts = parts(merging: merging) else { return nil }
+    let combined =
+      if let more = other.parts(merging: merging) {
+        parts.appending(contentsOf: more)
+      } else {
+        parts.appending(contentsOf: CollectionOfOne(other))
+      }
+    return Self(parts: combined, merging: merging)
+  }
+
+  /// The parts, if this effect is a merge (`merging`) or a concatenation (otherwise).
+  private func parts(merging: Bool) -> EffectParts<Action>? {
+    switch operation {
+    case .merge(let parts) where merging, .concatenate(let parts) where !merging: parts
+    default: nil
+    }
+  }
+
+  private init(parts: EffectParts<Action>, merging: Bool) {
+    self.init(operation: merging ? .merge(parts) : .concatenate(parts))
   }
 
   /// Runs `other` after this effect has finished.
   public func concatenate(with other: Self) -> Self {
+    if other.isNone { return self }
     // As `merged` does for a merge folded one effect at a time.
-    if case .concatenate(let parts) = operation, !other.isNone {
-      if case .concatenate(let more) = other.operation {
-        return Self(operation: .concatenate(parts.appending(contentsOf: more)))
-      }
-      return Self(operation: .concatenate(parts.appending(contentsOf: CollectionOfOne(other))))
-    }
-    return .concatenate([self, other])
+    return appending(other, merging: false) ?? .concatenate([self, other])
   }
 
   // Inlinable, with `.none` answered here: a parent maps its child's effect on every child

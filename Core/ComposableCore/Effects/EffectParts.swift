@@ -41,7 +41,9 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
 
   /// The parts of `source`, each transformed.
   init<Source>(_ source: EffectParts<Source>, transform: (Effect<Source>) -> Effect<Action>) {
-    self = withoutActuallyEscaping(transform) { Self(source.lazy.map($0)) }
+    let fixed = Fixed.make(count: source.count)
+    for part in source { fixed.append(transform(part)) }
+    self.init(fixed)
   }
 
   private init(_ growable: Growable, count: Int) {

@@ -241,10 +241,12 @@ package final class RootCore<R: Reducer>: StoreCore {
       run(effect, context)
 
     case .cancelScope(let scope):
-      cancelAll(under: context.path + [scope])
+      let prefix = context.path + [scope]
+      cancelAll { $0.starts(with: prefix) }
 
     case .cancelScopes(let scopes):
-      cancelAll(under: context.path, children: scopes)
+      let parent = context.path
+      cancelAll { $0.isUnder(parent, oneOf: scopes) }
 
     case .throttle(let id, let throttling, let latest, let effect):
       throttle(effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context)
@@ -307,19 +309,11 @@ package final class RootCore<R: Reducer>: StoreCore {
     running?.cancel(key)
   }
 
-  /// Cancels the effects of a child that went away: everything started at `prefix` or below.
-  private func cancelAll(under prefix: [EffectScope]) {
-    running?.cancelAll(under: prefix)
-    for key in throttles.keys where key.path.starts(with: prefix) {
-      throttles[key]?.pending = nil
-    }
-  }
-
-  /// Cancels the effects of children of the scope at `parent` that went away together:
-  /// everything started at one of `children` or below.
-  private func cancelAll(under parent: [EffectScope], children: Set<EffectScope>) {
-    running?.cancelAll(under: parent, children: children)
-    for key in throttles.keys where key.path.isUnder(parent, oneOf: children) {
+  /// Cancels the effects of children that went away, and their pending throttled actions:
+  /// everything started at a path `isGone` picks.
+  private func cancelAll(where isGone: ([EffectScope]) -> Bool) {
+    running?.cancelAll(where: isGone)
+    for key in throttles.keys where isGone(key.path) {
       throttles[key]?.pending = nil
     }
   }

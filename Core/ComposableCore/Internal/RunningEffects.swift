@@ -82,21 +82,11 @@ final class RunningEffects<Action>: Sendable {
     }
   }
 
-  /// Cancels the effects started at `prefix` of the reducer tree, or below it.
-  func cancelAll(under prefix: [EffectScope]) {
+  /// Cancels, in one pass, the effects started where `isGone` says of their path in the reducer
+  /// tree: a child that went away, or several.
+  func cancelAll(where isGone: ([EffectScope]) -> Bool) {
     cancel { storage in
-      let ids = storage.effects.compactMap { $0.value.path.starts(with: prefix) ? $0.key : nil }
-      return ids.compactMap { storage.remove($0) }
-    }
-  }
-
-  /// Cancels the effects started at any of `children`, scopes directly under `parent`, or below
-  /// them, in one pass.
-  func cancelAll(under parent: [EffectScope], children: Set<EffectScope>) {
-    cancel { storage in
-      let ids = storage.effects.compactMap { id, effect in
-        effect.path.isUnder(parent, oneOf: children) ? id : nil
-      }
+      let ids = storage.effects.compactMap { isGone($0.value.path) ? $0.key : nil }
       return ids.compactMap { storage.remove($0) }
     }
   }
