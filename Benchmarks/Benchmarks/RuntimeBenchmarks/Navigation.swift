@@ -65,6 +65,13 @@ struct StackParent {
   }
 }
 
+extension StackParent.State {
+  /// A stack `depth` counters deep, as a drill-down that keeps pushing leaves it.
+  init(depth: Int) {
+    self.init(path: StackState((0..<depth).map { _ in .counter(Counter.State()) }))
+  }
+}
+
 /// A parent whose state is an enum, one case run by `ifCaseLet`.
 @Reducer
 struct CaseParent {

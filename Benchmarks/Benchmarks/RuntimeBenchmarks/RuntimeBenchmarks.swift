@@ -315,6 +315,37 @@ let benchmarks: @Sendable () -> Void = {
     send(
       .path(.element(id: store.state.path.ids[0], action: .counter(.echo))), to: store, benchmark)
   }
+  // The top screen of a stack is the one a user acts on: its actions, and the actions its
+  // effects send back, should not cost more the deeper the stack is.
+  for depth in [10, 1_000, 100_000] {
+    mainActorBenchmark("Store send, top of a stack \(depth) deep") { benchmark in
+      let store = Store(initialState: StackParent.State(depth: depth)) { StackParent() }
+      send(
+        .path(.element(id: store.state.path.ids[depth - 1], action: .counter(.increment))),
+        to: store, benchmark)
+    }
+    mainActorBenchmark("Store send, top of a stack \(depth) deep, with an effect") { benchmark in
+      let store = Store(initialState: StackParent.State(depth: depth)) { StackParent() }
+      send(
+        .path(.element(id: store.state.path.ids[depth - 1], action: .counter(.echo))),
+        to: store, benchmark)
+    }
+    // A push and a pop of the top, as a drill-down and back does.
+    mainActorBenchmark("Push onto a stack \(depth) deep, then pop it") { benchmark in
+      let store = Store(initialState: StackParent.State(depth: depth)) { StackParent() }
+      let id = StackElementID(rawValue: store.state.path.ids.last!.rawValue + 1)
+      let push = StackParent.Action.path(.push(id: id, state: .counter(Counter.State())))
+      let pop = StackParent.Action.path(.popFrom(id: id))
+      store.send(push)
+      store.send(pop)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(push)
+        store.send(pop)
+      }
+      benchmark.stopMeasurement()
+    }
+  }
   mainActorBenchmark("Store send, ifCaseLet child") { benchmark in
     send(
       .counter(.increment),

@@ -4,8 +4,9 @@ import ComposableCore
 /// destination, destinationEffect (the child's action returns an effect, `.send`), stack,
 /// stackEffect, ifCaseLet, rootEcho (the counter's `.send` effect at the root, for comparison
 /// with the two effect scenarios), and destinationScoped / destinationScopedAtRoot (the
-/// destination's store kept, sent to, or the root sent to), and destinationPresented (presented,
-/// its case's store scoped and sent to once, dismissed).
+/// destination's store kept, sent to, or the root sent to), destinationPresented (presented,
+/// its case's store scoped and sent to once, dismissed), and stackPushPop (a push onto a stack
+/// 1,000 deep and a pop of it).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -48,6 +49,19 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     let store = Store(initialState: StackParent.State()) { StackParent() }
     let id = store.state.path.ids.first!
     timeSends(scenario, sends, store, .path(.element(id: id, action: .counter(.increment))))
+    return true
+  case "stackPushPop":
+    // Each round pushes onto a stack 1,000 deep and pops what it pushed, as a drill-down and
+    // back does.
+    let store = Store(initialState: StackParent.State(depth: 1_000)) { StackParent() }
+    let id = StackElementID(rawValue: store.state.path.ids.last!.rawValue + 1)
+    let start = ContinuousClock.now
+    for _ in 0..<sends {
+      store.send(.path(.push(id: id, state: .counter(Counter.State()))))
+      store.send(.path(.popFrom(id: id)))
+    }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(store.state.path.count == 1_000)
     return true
   case "rootEcho":
     let store = Store(initialState: Counter.State()) { Counter() }

@@ -111,11 +111,21 @@ public struct StackState<Element> {
   @inlinable
   public var ids: [StackElementID] { _ids }
 
+  /// The position of the element with `id`.
+  ///
+  /// Searched from the top: the screen a user acts on is the top one, so its actions and a pop
+  /// from near the top cost the same however deep the stack is. Ids are unique, so the first
+  /// match from either end is the only one.
+  @inlinable
+  func index(id: StackElementID) -> Int? {
+    _ids.lastIndex(of: id)
+  }
+
   /// Changes the element with `id` where it is and returns what `body` returned; `nil`, without
   /// calling `body`, when no element has that id.
   @inlinable
   mutating func modifyElement<T>(id: StackElementID, _ body: (inout Element) -> T) -> T? {
-    guard let index = _ids.firstIndex(of: id) else { return nil }
+    guard let index = index(id: id) else { return nil }
     return body(&_elements[index])
   }
 
@@ -123,10 +133,10 @@ public struct StackState<Element> {
   /// the element with that id.
   public subscript(id id: StackElementID) -> Element? {
     _read {
-      yield _ids.firstIndex(of: id).map { _elements[$0] }
+      yield index(id: id).map { _elements[$0] }
     }
     _modify {
-      if let index = _ids.firstIndex(of: id) {
+      if let index = index(id: id) {
         // Moved out while it changes, not copied: a copy would make the element's own storage
         // (a list it holds) copy itself on the first change. A stack is as deep as a screen's
         // navigation, so moving the elements above it is cheap.
@@ -165,14 +175,14 @@ public struct StackState<Element> {
 
   /// Removes the element with `id` and every element above it.
   public mutating func pop(from id: StackElementID) {
-    guard let index = _ids.firstIndex(of: id) else { return }
+    guard let index = index(id: id) else { return }
     _ids.removeSubrange(index...)
     _elements.removeSubrange(index...)
   }
 
   /// Removes every element above the one with `id`.
   public mutating func pop(to id: StackElementID) {
-    guard let index = _ids.firstIndex(of: id) else { return }
+    guard let index = index(id: id) else { return }
     _ids.removeSubrange((index + 1)...)
     _elements.removeSubrange((index + 1)...)
   }
