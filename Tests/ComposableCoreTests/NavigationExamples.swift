@@ -18,6 +18,8 @@ struct ItemList: Reducer {
   @CasePathable
   enum Action: Equatable {
     case itemTapped(Item.ID)
+    /// The item is gone: every screen showing it closes, wherever it is in the stack.
+    case itemDeleted(Item.ID)
     case path(StackActionOf<Path>)
     case popToRootButtonTapped
   }
@@ -28,6 +30,14 @@ struct ItemList: Reducer {
     enum State: Equatable {
       case detail(ItemDetail.State)
       case edit(ItemEdit.State)
+
+      /// The item the screen shows.
+      var item: Item {
+        switch self {
+        case .detail(let detail): detail.item
+        case .edit(let edit): edit.item
+        }
+      }
     }
 
     @CasePathable
@@ -62,6 +72,11 @@ struct ItemList: Reducer {
           detail.item = item
           state.path[id: id] = .detail(detail)
         }
+        return .none
+
+      case .itemDeleted(let id):
+        state.items.remove(id: id)
+        state.path.removeAll { $0.item.id == id }
         return .none
 
       case .popToRootButtonTapped:

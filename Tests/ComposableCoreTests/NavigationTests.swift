@@ -114,6 +114,36 @@ struct StackNavigationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // The screens left keep their ids, so each keeps its own effects: a screen below a removed
+  // one used to take the removed one's id, and with it that screen's timer, while its own was
+  // cancelled.
+  @Test func deletingAnItemClosesItsScreensAndOnlyTheirEffects() async {
+    let clock = TestClock()
+    let store = makeStore(
+      path: [
+        .detail(ItemDetail.State(item: apple)), .detail(ItemDetail.State(item: pear)),
+        .edit(ItemEdit.State(item: apple)),
+      ],
+      clock: clock
+    )
+    await store.send(.path(.element(id: 0, action: .detail(.onAppear))))
+    await store.send(.path(.element(id: 1, action: .detail(.onAppear))))
+    await store.send(.itemDeleted(1)) {
+      $0.items.remove(id: 1)
+      $0.path.pop(from: 0)
+      $0.path[id: 1] = .detail(ItemDetail.State(item: pear))
+    }
+    #expect(store.state.path.ids == [1])
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.path[id: 1].detail.timerTicked) {
+      $0.path[id: 1, case: \.detail]?.secondsOnScreen = 1
+    }
+    await store.send(.path(.popFrom(id: 1))) {
+      $0.path = []
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
   @Test func deepLinkStartsWithAPath() async {
     let store = makeStore(path: [
       .detail(ItemDetail.State(item: pear)), .edit(ItemEdit.State(item: pear)),
@@ -313,6 +343,29 @@ struct StackStateTests {
       #expect(stack.ids == [5, 6])
       stack[id: 5] = nil
       #expect(stack.ids == [6])
+    }
+  }
+
+  @Test func reorderingMovesEachElementsIdWithIt() {
+    withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      var stack: StackState<String> = ["a", "b", "c", "d"]
+      stack.removeAll { $0 == "a" || $0 == "c" }
+      #expect(stack.ids == [1, 3])
+      #expect(stack[id: 1] == "b" && stack[id: 3] == "d")
+      stack.append(contentsOf: ["e", "f"])
+      stack.reverse()
+      #expect(Array(stack) == ["f", "e", "d", "b"])
+      #expect(stack.ids == [5, 4, 3, 1])
+      stack.swapAt(0, 3)
+      #expect(stack.ids == [1, 4, 3, 5])
+      stack.sort()
+      #expect(Array(stack) == ["b", "d", "e", "f"])
+      #expect(stack.ids == [1, 3, 4, 5])
+      _ = stack.partition { $0 < "e" }
+      #expect(zip(stack.ids, stack).allSatisfy { id, element in stack[id: id] == element })
+      #expect(Set(stack.ids) == [1, 3, 4, 5])
     }
   }
 

@@ -202,10 +202,32 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
   /// One past the top of the stack.
   public var endIndex: Int { _elements.endIndex }
 
-  /// The element at a position.
+  /// The element at a position; setting it changes that screen's state and keeps its id.
   public subscript(position: Int) -> Element {
     get { _elements[position] }
     set { _elements[position] = newValue }
+  }
+
+  /// Exchanges two elements, each with its id.
+  ///
+  /// The reorderings that go through this (`removeAll(where:)`, `reverse()`, `partition(by:)`,
+  /// `shuffle()`) keep every element's identity, and with it its effects and its scoped store.
+  /// Through the subscript alone, the ids stayed where they were: after
+  /// `removeAll(where:)` a remaining screen took another's id and received its effects' actions.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    _ids.swapAt(i, j)
+    _elements.swapAt(i, j)
+  }
+
+  /// Sorts the elements, each keeping its id.
+  ///
+  /// The standard library sorts a collection without contiguous storage by assigning elements to
+  /// positions, which would leave the ids where they were; this sorts the pairs instead.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    var pairs = Array(zip(_ids, _elements))
+    try pairs.sort { try areInIncreasingOrder($0.1, $1.1) }
+    _ids = pairs.map(\.0)
+    _elements = pairs.map(\.1)
   }
 
   /// Replaces elements; new elements get newly generated ids.
@@ -216,6 +238,13 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
     @Dependency(\.stackElementID) var stackElementID
     _ids.replaceSubrange(subrange, with: newElements.map { _ in stackElementID.next() })
     _elements.replaceSubrange(subrange, with: newElements)
+  }
+}
+
+extension StackState where Element: Comparable {
+  /// Sorts the elements in increasing order, each keeping its id.
+  public mutating func sort() {
+    sort(by: <)
   }
 }
 
