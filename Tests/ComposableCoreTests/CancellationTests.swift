@@ -95,6 +95,62 @@ struct CancellationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // As in TCA, an optional child is the same child while its id is: another id put in its place
+  // is a new child, whose predecessor's timer must not tick into it.
+  @Test func replacingIfLetStateWithAnotherIdCancelsTheOldChildsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(TickerList.State(detail: .init(id: 9)), TickerList(), clock: clock)
+    await store.send(.detail(.start))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0.detail?.ticks = 1 }
+    await store.send(.showDetail(id: 10)) { $0.detail = .init(id: 10) }
+    await clock.advance(by: .seconds(3))
+    await store.send(.detail(.start))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0.detail?.ticks = 1 }
+    // The same id again is the same child: a new value, but its work goes on.
+    await store.send(.showDetail(id: 10)) { $0.detail?.ticks = 0 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0.detail?.ticks = 1 }
+    await store.send(.closeDetail) { $0.detail = nil }
+    await clock.advance(by: .seconds(3))
+  }
+
+  // `ifCaseLet` tells its case's child by id too.
+  @Test func replacingAnEnumCasesChildWithAnotherIdCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(Screen.State.detail(Ticker.State(id: 1)), Screen(), clock: clock)
+    await store.send(.detail(.start))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0 = .detail(Ticker.State(id: 1, ticks: 1)) }
+    await store.send(.showDetail(id: 1)) { $0 = .detail(Ticker.State(id: 1)) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0 = .detail(Ticker.State(id: 1, ticks: 1)) }
+    await store.send(.showDetail(id: 2)) { $0 = .detail(Ticker.State(id: 2)) }
+    await clock.advance(by: .seconds(3))
+  }
+
+  // An enum child is told apart by its case: the same id in another case is a new child.
+  @Test func replacingIfLetEnumStateWithAnotherCaseCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(
+      PanelHost.State(panel: .ticker(Ticker.State(id: 1))), PanelHost(), clock: clock)
+    await store.send(.panel(.ticker(.start)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.panel(.ticker(.tick))) {
+      $0.panel = .ticker(Ticker.State(id: 1, ticks: 1))
+    }
+    await store.send(.show(.ticker(Ticker.State(id: 1)))) {
+      $0.panel = .ticker(Ticker.State(id: 1))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.panel(.ticker(.tick))) {
+      $0.panel = .ticker(Ticker.State(id: 1, ticks: 1))
+    }
+    await store.send(.show(.other(Ticker.State(id: 1)))) { $0.panel = .other(Ticker.State(id: 1)) }
+    await clock.advance(by: .seconds(3))
+  }
+
   @Test func scopedStoresShareTheRootsEffects() async throws {
     let clock = TestClock()
     let store = Store(initialState: TickerList.State(detail: .init(id: 9))) {
@@ -352,5 +408,33 @@ struct TickerTable: Reducer {
     }
     .forEach(\.pairs, action: \.pairs) { TickerPair() }
     .forEach(\.rows, action: \.rows) { Ticker() }
+  }
+}
+
+/// A panel that is an enum reducer's state, shown through a plain optional and `ifLet`.
+@Reducer
+struct PanelHost {
+  @Reducer(state: .equatable, action: .equatable)
+  enum Panel {
+    case ticker(Ticker)
+    case other(Ticker)
+  }
+
+  struct State: Equatable {
+    var panel: Panel.State?
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case panel(Panel.Action)
+    case show(Panel.State)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .show(let panel) = action { state.panel = panel }
+      return .none
+    }
+    .ifLet(\.panel, action: \.panel) { Panel.body }
   }
 }

@@ -287,12 +287,17 @@ struct Screen: Reducer {
     case list(Counter.Action)
     case detail(Ticker.Action)
     case showList
+    case showDetail(id: Int)
   }
 
   var body: some ReducerOf<Self> {
     Scope(state: \.list, action: \.list) { Counter() }
     Reduce { state, action in
-      if case .showList = action { state = .list(Counter.State()) }
+      switch action {
+      case .showList: state = .list(Counter.State())
+      case .showDetail(let id): state = .detail(Ticker.State(id: id))
+      case .list, .detail: break
+      }
       return .none
     }
     .ifCaseLet(\.detail, action: \.detail) { Ticker() }

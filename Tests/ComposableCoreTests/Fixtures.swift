@@ -50,6 +50,8 @@ struct TickerList: Reducer {
     case rows(IdentifiedActionOf<Ticker>)
     case detail(Ticker.Action)
     case remove(id: Int)
+    /// Shows the detail of a row, in place of the one shown.
+    case showDetail(id: Int)
     case closeDetail
   }
 
@@ -58,6 +60,9 @@ struct TickerList: Reducer {
       switch action {
       case .remove(let id):
         state.rows.remove(id: id)
+        return .none
+      case .showDetail(let id):
+        state.detail = Ticker.State(id: id)
         return .none
       case .closeDetail:
         state.detail = nil

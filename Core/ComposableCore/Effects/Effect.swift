@@ -274,8 +274,17 @@ extension Effect {
     return false
   }
 
+  /// Whether the effect can still be running once the store has finished the action that
+  /// returned it. A lone `.send`, the commonest child effect, is answered inline.
+  @inlinable
+  var canOutliveItsAction: Bool {
+    if case .send = operation { return false }
+    return !isSynchronous
+  }
+
   /// Whether the store can finish this effect without suspending: it only sends, cancels or
   /// does nothing.
+  @usableFromInline
   var isSynchronous: Bool {
     switch operation {
     case .none, .send, .cancel, .cancelScope, .cancelScopes:

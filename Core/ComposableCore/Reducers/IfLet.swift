@@ -32,6 +32,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
+  @usableFromInline let identity = ChildIdentity<Child.State>()
 
   @usableFromInline
   init(
@@ -79,19 +80,30 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if !effects.isNone {
           childEffects = effects.embedded(by: toChildAction, at: toChildState.route)
+          if effects.canOutliveItsAction { identity.childHasWork = true }
         }
         wasPresent = true
       }
     } else {
       wasPresent = isPresent(&state)
     }
+    // The child as the parent receives it, when the parent could replace it with another while
+    // its work runs.
+    let isWatching = wasPresent && identity.childHasWork
+    if isWatching { toChildState.read(&state) { identity.remember($0!) } }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasPresent, !isPresent(&state) else {
+    guard wasPresent, !isPresent(&state) || isWatching && isReplaced(in: &state) else {
       // Not `merge(with:)` alone, though it answers `.none` too: written so, the `.none` path
       // every other action takes measured 55 instructions more over ten levels.
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
+  }
+
+  /// Whether the present child is another than the one the parent received.
+  @inlinable
+  func isReplaced(in state: inout Parent.State) -> Bool {
+    toChildState.read(&state) { identity.isReplaced(by: $0!) }
   }
 
   // Static, with the location alone: as a method it made every call copy the whole operator up
@@ -146,6 +158,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: CaseAccess<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
+  @usableFromInline let identity = ChildIdentity<Child.State>()
 
   @usableFromInline
   init(
@@ -180,19 +193,30 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       {
         if !effects.isNone {
           childEffects = effects.embedded(by: toChildAction, at: effectLocation)
+          if effects.canOutliveItsAction { identity.childHasWork = true }
         }
       } else {
         location.reportOtherCase("ifCaseLet", action: action, state: state)
       }
     }
     let wasInCase = toChildState.extract(from: state) != nil
+    // As in `ifLet`: the child's identity, when the parent could put another in its place.
+    let isWatching = wasInCase && identity.childHasWork
+    if isWatching, let child = toChildState.extract(from: state) { identity.remember(child) }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasInCase, toChildState.extract(from: state) == nil else {
+    guard wasInCase, toChildState.extract(from: state) == nil || isWatching && isReplaced(in: state)
+    else {
       // Not `merge(with:)` alone, though it answers `.none` too: written so, the `.none` path
       // every other action takes measured 55 instructions more over ten levels.
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
+  }
+
+  /// Whether the case holds another child than the one the parent received.
+  @inlinable
+  func isReplaced(in state: Parent.State) -> Bool {
+    toChildState.extract(from: state).map { identity.isReplaced(by: $0) } ?? false
   }
 }
 

@@ -1,0 +1,123 @@
+/// What tells an optional child (`ifLet`) or an enum case's child (`ifCaseLet`) from another of
+/// the same type put in its place, as TCA tells them: its id when it is `Identifiable`, and its
+/// case when it is an enum reducer's state. A replacement with another identity is a new child,
+/// whose predecessor's effects end, as they do when the child goes away.
+///
+/// Asked only once the child has started work that can outlive its action (``childHasWork``):
+/// before that, a replacement leaves nothing behind, and most children never start such work.
+/// Kept per operator instance, which is per store, on the store's actor.
+@usableFromInline
+final class ChildIdentity<State> {
+  /// Set the first time the child returns an effect that can outlive its action, and never
+  /// cleared: were it cleared when the effects are cancelled, an operator value that two stores
+  /// share (one built outside a store's reducer closure) would let one store's cancellation hide
+  /// the other's running work. Read on every action that passes the operator: the dynamic
+  /// exclusivity check of each read would cost more than the read.
+  @usableFromInline @exclusivity(unchecked) var childHasWork = false
+
+  private enum Source {
+    /// Not `Identifiable` and not an enum: any value of the type is the same child.
+    case typeOnly
+    /// Its id, kept and compared as the id's own type.
+    case id(IDWatch<State>)
+    /// Its case, and the id of an `Identifiable` enum or payload, as a presentation tells them.
+    case cases(PresentedCases<State>)
+    /// Not known until a value is seen, for a type that is neither an enum reducer's state nor
+    /// `Identifiable`: a hand-written enum state has cases; any other type has only itself.
+    case unknown
+  }
+
+  // The identity is kept here, not in the operator's `reduce`: an optional `AnyHashable` there
+  // was copied and destroyed through value witnesses on every action, about 200 instructions a
+  // level, though it is `nil` unless the child has work.
+  @exclusivity(unchecked) private var source: Source
+  /// The identity of the child as the parent reducer received it, for enum states.
+  @exclusivity(unchecked) private var before: AnyHashable?
+
+  @usableFromInline
+  init() {
+    if State.self is any CaseReducerState.Type {
+      source = .cases(PresentedCases())
+    } else if let identifiable = State.self as? any Identifiable.Type,
+      let watch = Self.watch(identifiable) as? IDWatch<State>
+    {
+      source = .id(watch)
+    } else {
+      source = .unknown
+    }
+  }
+
+  /// Keeps and compares the id of an `Identifiable` state (`State` is `Opened` here). As
+  /// `AnyHashable`s, the two ids and their comparison cost about 3,900 instructions an action.
+  private static func watch<Opened: Identifiable>(_: Opened.Type) -> Any {
+    let kept = IDKeeper<Opened>()
+    return IDWatch<Opened>(remember: kept.remember, isReplaced: kept.isReplaced)
+  }
+
+  /// Notes the identity of the child the parent reducer is about to receive.
+  @usableFromInline
+  func remember(_ state: State) {
+    switch source {
+    case .typeOnly:
+      return
+    case .id(let watch):
+      watch.remember(state)
+    case .cases(let cases):
+      before = cases.identity(of: state)
+    case .unknown:
+      guard Mirror(reflecting: state).displayStyle == .enum else {
+        source = .typeOnly
+        return
+      }
+      let cases = PresentedCases<State>()
+      source = .cases(cases)
+      before = cases.identity(of: state)
+    }
+  }
+
+  /// Whether `state` is another child than the one ``remember(_:)`` noted.
+  @usableFromInline
+  func isReplaced(by state: State) -> Bool {
+    switch source {
+    case .typeOnly, .unknown:
+      return false
+    case .id(let watch):
+      return watch.isReplaced(state)
+    case .cases(let cases):
+      defer { before = nil }
+      return cases.identity(of: state) != before
+    }
+  }
+}
+
+/// The two halves of watching an id, as functions of the state.
+struct IDWatch<State> {
+  let remember: (State) -> Void
+  let isReplaced: (State) -> Bool
+}
+
+/// The id noted before the parent runs, in its own type. It is kept in storage of its own, not
+/// in an optional: this code is not specialised, and each use of an optional of the id looked
+/// up the optional's type metadata, about 500 instructions an action.
+private final class IDKeeper<Value: Identifiable> {
+  private let id = UnsafeMutablePointer<Value.ID>.allocate(capacity: 1)
+  // Used only between `remember` and `isReplaced` of one action, on the store's actor.
+  @exclusivity(unchecked) private var isKept = false
+
+  deinit {
+    if isKept { id.deinitialize(count: 1) }
+    id.deallocate()
+  }
+
+  func remember(_ value: Value) {
+    if isKept { id.deinitialize(count: 1) }
+    id.initialize(to: value.id)
+    isKept = true
+  }
+
+  func isReplaced(_ value: Value) -> Bool {
+    guard isKept else { return false }
+    isKept = false
+    return id.move() != value.id
+  }
+}
