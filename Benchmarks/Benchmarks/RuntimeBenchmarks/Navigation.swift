@@ -93,3 +93,51 @@ struct CaseParent {
     .ifCaseLet(\.counter, action: \.counter) { Counter() }
   }
 }
+
+/// A list-detail screen's parent: one item's detail, which is `Identifiable`, shown through a plain
+/// `ifLet`. Once the detail has started work, each action passing the `ifLet` checks that the
+/// parent left the same detail in place, since another id would end the first one's work.
+@Reducer
+struct DetailParent {
+  @Reducer
+  struct Detail {
+    struct State: Identifiable {
+      let id: Int
+      var count = 0
+    }
+
+    enum Action {
+      case increment
+      case startWork
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .increment:
+          state.count += 1
+          return .none
+        case .startWork:
+          return .run { _ in try? await Task.sleep(for: .seconds(1_000_000)) }
+        }
+      }
+    }
+  }
+
+  struct State {
+    var detail: Detail.State? = Detail.State(id: 1)
+  }
+
+  enum Action {
+    case detail(Detail.Action)
+    case show(id: Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .show(let id) = action { state.detail = Detail.State(id: id) }
+      return .none
+    }
+    .ifLet(\.detail, action: \.detail) { Detail() }
+  }
+}

@@ -346,6 +346,16 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
     }
   }
+  mainActorBenchmark("Store send, ifLet child, Identifiable") { benchmark in
+    send(
+      .detail(.increment), to: Store(initialState: DetailParent.State()) { DetailParent() },
+      benchmark)
+  }
+  mainActorBenchmark("Store send, ifLet child, Identifiable, with work running") { benchmark in
+    let store = Store(initialState: DetailParent.State()) { DetailParent() }
+    store.send(.detail(.startWork))
+    send(.detail(.increment), to: store, benchmark)
+  }
   mainActorBenchmark("Store send, ifCaseLet child") { benchmark in
     send(
       .counter(.increment),

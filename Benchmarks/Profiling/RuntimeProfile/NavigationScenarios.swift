@@ -5,8 +5,9 @@ import ComposableCore
 /// stackEffect, ifCaseLet, rootEcho (the counter's `.send` effect at the root, for comparison
 /// with the two effect scenarios), and destinationScoped / destinationScopedAtRoot (the
 /// destination's store kept, sent to, or the root sent to), destinationPresented (presented,
-/// its case's store scoped and sent to once, dismissed), and stackPushPop (a push onto a stack
-/// 1,000 deep and a pop of it).
+/// its case's store scoped and sent to once, dismissed), stackPushPop (a push onto a stack
+/// 1,000 deep and a pop of it), and detail / detailWorking (a plain `ifLet` of an `Identifiable`
+/// child, before and after it started work).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -62,6 +63,13 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     }
     report(scenario, sends, ContinuousClock.now - start)
     precondition(store.state.path.count == 1_000)
+    return true
+  case "detail", "detailWorking":
+    // A plain `ifLet` of an `Identifiable` child; with its work running, each action checks that
+    // the parent kept the same child.
+    let store = Store(initialState: DetailParent.State()) { DetailParent() }
+    if scenario == "detailWorking" { store.send(.detail(.startWork)) }
+    timeSends(scenario, sends, store, .detail(.increment))
     return true
   case "rootEcho":
     let store = Store(initialState: Counter.State()) { Counter() }
