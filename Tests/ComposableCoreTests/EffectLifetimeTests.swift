@@ -11,6 +11,8 @@ struct Burst: Reducer {
 
   enum Action: Equatable {
     case start(Int)
+    /// Sends `.start(1)` this many times from one effect, as a long-lived effect does.
+    case relay(Int)
     case cancel
     case stampWithin(Date)
     case stamp
@@ -28,6 +30,10 @@ struct Burst: Reducer {
           return index.isMultiple(of: 2) ? effect.cancellable(id: CancelID.burst) : effect
         }
       )
+    case .relay(let count):
+      return .run { send in
+        for _ in 0..<count { await send(.start(1)) }
+      }
     case .cancel:
       return .cancel(id: CancelID.burst)
     case .stampWithin(let date):
@@ -89,6 +95,17 @@ struct EffectLifetimeTests {
       await started.finish()
       #expect(!core.hasEffectsInFlight)
     }
+  }
+
+  // The effects started by actions a long-lived effect sends belong to its send, which cancels
+  // them with it; once ended they are let go, or a send that lasts as long as the app held on
+  // to every task it ever led to.
+  @Test func aSendLetsGoOfTheTasksThatEnded() async throws {
+    let store = Store(initialState: Burst.State()) { Burst() }
+    let relayed = store.send(.relay(500))
+    let effects = try #require(relayed.effects)
+    await relayed.finish()
+    #expect(effects.heldTaskCount == 0)
   }
 
   @Test func cancellingTheTaskAwaitingFinishCancelsTheEffects() async {

@@ -7,7 +7,13 @@ import ComposableSharing
 @usableFromInline
 package final class EffectTasks: Sendable {
   private struct Storage {
-    var tasks: [Task<Void, Never>] = []
+    /// The tasks still running, by their effect's id in the store, to cancel with the group.
+    /// Each is let go as it ends: a send whose effect runs for the app's lifetime and sends
+    /// actions that start effects of their own gathers every one of them in this group, and a
+    /// list of all of them grew without end (a finished task held costs about 1.5 KB).
+    var tasks: [Int: Task<Void, Never>] = [:]
+    /// Effects that ended before their task was handed over here.
+    var endedEarly: Set<Int> = []
     /// Tasks started and not yet ended. A task that sends an action starts that action's tasks
     /// before it ends itself, so none is left when this reaches zero.
     var running = 0
@@ -30,18 +36,20 @@ package final class EffectTasks: Sendable {
     storage.withLock { $0.running += 1 }
   }
 
-  /// Keeps a task counted with `willStart`, to cancel it with the others.
-  package func append(_ task: Task<Void, Never>) {
+  /// Keeps a task counted with `willStart`, the one of the effect `id`, to cancel it with the
+  /// others while it runs.
+  package func append(_ task: Task<Void, Never>, id: Int) {
     let isCancelled = storage.withLock { storage in
-      storage.tasks.append(task)
+      if storage.endedEarly.remove(id) == nil { storage.tasks[id] = task }
       return storage.isCancelled
     }
     if isCancelled { task.cancel() }
   }
 
-  /// Counts a task as ended, and resumes those waiting once it was the last.
-  package func ended() {
+  /// Counts the task of the effect `id` as ended, and resumes those waiting once it was the last.
+  package func ended(id: Int) {
     let waiters = storage.withLock { storage in
+      if storage.tasks.removeValue(forKey: id) == nil { storage.endedEarly.insert(id) }
       storage.running -= 1
       guard storage.running == 0 else { return [UnsafeContinuation<Void, Never>]() }
       defer { storage.waiters = [] }
@@ -53,9 +61,14 @@ package final class EffectTasks: Sendable {
   package func cancelAll() {
     let tasks = storage.withLock { storage in
       storage.isCancelled = true
-      return storage.tasks
+      return storage.tasks.values
     }
     for task in tasks { task.cancel() }
+  }
+
+  /// How many tasks the group holds on to: those still running.
+  package var heldTaskCount: Int {
+    storage.withLock { $0.tasks.count }
   }
 
   // One wait for the count to reach zero, not one for each task in turn: that woke the waiting

@@ -269,9 +269,11 @@ package final class RootCore<R: Reducer>: StoreCore {
     let collector = context.collector
     tasks.willStart()
     collector?.willStart()
+    var effectID = 0
     let task = running.add(
       path: context.path, keys: context.keys, origin: context.origin, tag: tasks.tag
     ) { id in
+      effectID = id
       let effect = RunningEffect(
         core: self, id: id, tasks: tasks, collector: collector, running: running,
         operation: operation)
@@ -283,8 +285,8 @@ package final class RootCore<R: Reducer>: StoreCore {
         effect.start(priority: priority)
       }
     }
-    tasks.append(task)
-    collector?.append(task)
+    tasks.append(task, id: effectID)
+    collector?.append(task, id: effectID)
   }
 
   private func runSequentially(_ effects: [Effect<Action>], _ context: EffectContext) async {

@@ -168,8 +168,8 @@ final class RunningEffect<R: Reducer>: Sendable {
   nonisolated func run() async {
     await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
     running.finish(id)
-    tasks.ended()
-    collector?.ended()
+    tasks.ended(id: id)
+    collector?.ended(id: id)
   }
 }
 
