@@ -267,16 +267,14 @@ package final class RootCore<R: Reducer>: StoreCore {
     let running = self.running ?? RunningEffects()
     self.running = running
     let collector = context.collector
-    tasks.willStart()
-    collector?.willStart()
-    var effectID = 0
+    let slot = tasks.willStart()
+    let collectorSlot = collector?.willStart() ?? 0
     let task = running.add(
       path: context.path, keys: context.keys, origin: context.origin, tag: tasks.tag
     ) { id in
-      effectID = id
       let effect = RunningEffect(
-        core: self, id: id, tasks: tasks, collector: collector, running: running,
-        operation: operation)
+        core: self, id: id, tasks: tasks, slot: slot, collector: collector,
+        collectorSlot: collectorSlot, running: running, operation: operation)
       // A task inherits the task-locals bound where it is made, and the dependencies are one.
       guard let dependencies, !DependencyValues._current.isIdentical(to: dependencies) else {
         return effect.start(priority: priority)
@@ -285,8 +283,8 @@ package final class RootCore<R: Reducer>: StoreCore {
         effect.start(priority: priority)
       }
     }
-    tasks.append(task, id: effectID)
-    collector?.append(task, id: effectID)
+    tasks.append(task, slot: slot)
+    collector?.append(task, slot: collectorSlot)
   }
 
   private func runSequentially(_ effects: [Effect<Action>], _ context: EffectContext) async {

@@ -138,8 +138,11 @@ final class RunningEffect<R: Reducer>: Sendable {
   let id: Int
   /// The send's group, which actions it sends join, and which it tells as it ends.
   let tasks: EffectTasks
+  /// Its slot in `tasks`.
+  let slot: Int
   /// The group of the part of a concatenation it runs in, told too.
   let collector: EffectTasks?
+  let collectorSlot: Int
   let running: RunningEffects<R.Action>
   let operation: @Sendable (Send<R.Action>) async -> Void
 
@@ -147,14 +150,18 @@ final class RunningEffect<R: Reducer>: Sendable {
     core: RootCore<R>,
     id: Int,
     tasks: EffectTasks,
+    slot: Int,
     collector: EffectTasks?,
+    collectorSlot: Int,
     running: RunningEffects<R.Action>,
     operation: @escaping @Sendable (Send<R.Action>) async -> Void
   ) {
     self.core = core
     self.id = id
     self.tasks = tasks
+    self.slot = slot
     self.collector = collector
+    self.collectorSlot = collectorSlot
     self.running = running
     self.operation = operation
   }
@@ -168,8 +175,8 @@ final class RunningEffect<R: Reducer>: Sendable {
   nonisolated func run() async {
     await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
     running.finish(id)
-    tasks.ended(id: id)
-    collector?.ended(id: id)
+    tasks.ended(slot: slot)
+    collector?.ended(slot: collectorSlot)
   }
 }
 
