@@ -37,6 +37,8 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// cost every store four allocations.
   private var running: RunningEffects<Action>?
   private var throttles: [CancelKey: ThrottleState] = [:]
+  /// How many ids were throttled after the last pass that dropped the expired ones.
+  private var throttlesAfterPruning = 0
 
   // Read after every action; changed only by `addObserver` and `removeObserver`, which run no
   // other code while they change it (a removed observer is let go after the change), so the
@@ -313,8 +315,10 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// everything started at a path `isGone` picks.
   private func cancelAll(where isGone: ([EffectScope]) -> Bool) {
     running?.cancelAll(where: isGone)
-    for key in throttles.keys where isGone(key.path) {
-      throttles[key]?.pending = nil
+    // Forgotten, not only emptied: rows that come and go, each throttling under its own path,
+    // left an entry apiece for as long as the store lived.
+    if throttles.keys.contains(where: { isGone($0.path) }) {
+      throttles = throttles.filter { !isGone($0.key.path) }
     }
   }
 
@@ -334,7 +338,13 @@ package final class RootCore<R: Reducer>: StoreCore {
     _ latest: Bool,
     _ context: inout EffectContext
   ) {
-    var state = throttles[key] ?? ThrottleState(timing: throttling)
+    var state: ThrottleState
+    if let known = throttles[key] {
+      state = known
+    } else {
+      pruneThrottles()
+      state = ThrottleState(timing: throttling)
+    }
     defer { throttles[key] = state }
     if state.pending != nil {
       if latest { state.pending = (effect, context) }
@@ -355,6 +365,21 @@ package final class RootCore<R: Reducer>: StoreCore {
       await fire()
     }
   }
+
+  /// Drops the ids whose interval has passed with nothing waiting, which hold back nothing, once
+  /// their number has doubled since the last time: ids made from values (a query, a row's id)
+  /// otherwise gathered for as long as the store lived.
+  private func pruneThrottles() {
+    guard throttles.count >= max(16, 2 * throttlesAfterPruning) else { return }
+    throttles = throttles.filter { _, state in
+      guard state.pending == nil, let lastRun = state.lastRun else { return true }
+      return state.timing.isWithinInterval(lastRun)
+    }
+    throttlesAfterPruning = throttles.count
+  }
+
+  /// How many throttled ids the store remembers.
+  package var throttledIDCount: Int { throttles.count }
 
   private func runPendingThrottled(_ key: CancelKey) {
     guard let state = throttles[key], let pending = state.pending else { return }
