@@ -231,7 +231,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   @usableFromInline
   func push(_ element: Destination.State, id: StackElementID, in state: inout Parent.State) {
-    if toStackState.read(&state, { $0.ids.contains(id) }) {
+    if toStackState.read(&state, { $0.index(id: id) != nil }) {
       location.report(
         """
         A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
