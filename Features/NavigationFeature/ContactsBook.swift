@@ -19,6 +19,10 @@ public struct ContactsBook: Sendable {
     public var isLoading: Bool
     /// Whether they have been loaded once.
     public var hasLoaded: Bool
+    /// Changes the book shows that are not saved yet, oldest first; the first is being saved.
+    /// One at a time, in order, so that a contact starred just after it was edited is stored
+    /// starred, not as the edit left it.
+    public var unsavedChanges: [UnsavedChange]
 
     /// A book, empty unless given contacts.
     public init(
@@ -27,7 +31,8 @@ public struct ContactsBook: Sendable {
       destination: Destination.State? = nil,
       settings: BookSettings = BookSettings(),
       isLoading: Bool = false,
-      hasLoaded: Bool = false
+      hasLoaded: Bool = false,
+      unsavedChanges: [UnsavedChange] = []
     ) {
       self.contacts = contacts
       self.path = path
@@ -35,6 +40,7 @@ public struct ContactsBook: Sendable {
       self.settings = settings
       self.isLoading = isLoading
       self.hasLoaded = hasLoaded
+      self.unsavedChanges = unsavedChanges
     }
 
     /// The contacts as the list shows them: favourites first when the setting says so, then by
@@ -44,6 +50,20 @@ public struct ContactsBook: Sendable {
         if settings.favoritesFirst, lhs.isFavorite != rhs.isFavorite { return lhs.isFavorite }
         return lhs.name.localizedCaseInsensitiveCompare(rhs.name) == .orderedAscending
       }
+    }
+  }
+
+  /// A change waiting to be saved, with the contacts as they were before it.
+  public struct UnsavedChange: Equatable, Sendable {
+    /// What to apply to the stored contacts.
+    public var change: ContactChange
+    /// The contacts before the change, which the book goes back to if it cannot be saved.
+    public var previous: IdentifiedArrayOf<Contact>
+
+    /// A change and the contacts before it.
+    public init(_ change: ContactChange, previous: IdentifiedArrayOf<Contact>) {
+      self.change = change
+      self.previous = previous
     }
   }
 
@@ -92,8 +112,10 @@ public struct ContactsBook: Sendable {
     case path(StackActionOf<Path>)
     /// An action of the sheet or alert.
     case destination(PresentationAction<Destination.Action>)
-    /// A change could not be saved; the list goes back to how it was.
-    case saveFailed(ContactsError, restoring: IdentifiedArrayOf<Contact>)
+    /// The oldest unsaved change was saved.
+    case saved
+    /// The oldest unsaved change could not be saved; the list goes back to how it is stored.
+    case saveFailed(ContactsError)
   }
 
   @Dependency(\.contactsClient) var contactsClient
@@ -168,23 +190,35 @@ public struct ContactsBook: Sendable {
           detail.contact = contact
           state.path[id: id] = .detail(detail)
         }
-        return save(.save(contact), restoring: previous)
+        return save(.save(contact), previous: previous, &state)
 
       case .path(.element(let elementID, .detail(.delegate(.deleteConfirmed(let id))))):
         let previous = state.contacts
         state.contacts.remove(id: id)
         state.path.pop(from: elementID)
-        return save(.delete(id: id), restoring: previous)
+        return save(.delete(id: id), previous: previous, &state)
 
       case .path(.element(_, .settings(.delegate(.changed(let settings))))):
         state.settings = settings
         return .none
 
-      case .saveFailed(let error, let previous):
-        state.contacts = previous
+      case .saved:
+        guard !state.unsavedChanges.isEmpty else { return .none }
+        state.unsavedChanges.removeFirst()
+        return saveOldestChange(state)
+
+      case .saveFailed(let error):
+        // The changes after the failed one were made on it, so they are undone with it: the
+        // list goes back to before the oldest unsaved change, which is how it is stored.
+        let undone = state.unsavedChanges.count
+        if let oldest = state.unsavedChanges.first { state.contacts = oldest.previous }
+        state.unsavedChanges = []
         state.destination = .alert(
           AlertState {
-            TextState("Your change was not saved")
+            TextState(
+              undone > 1
+                ? "Your last \(undone) changes were not saved" : "Your change was not saved"
+            )
           } message: {
             TextState(error.errorDescription ?? "Something went wrong.")
           }
@@ -208,14 +242,22 @@ public struct ContactsBook: Sendable {
     }
   }
 
-  private func save(_ change: ContactChange, restoring previous: IdentifiedArrayOf<Contact>)
-    -> Effect<Action>
-  {
-    .run { _ in
+  /// Saves a change the book already shows, after the changes before it.
+  private func save(
+    _ change: ContactChange, previous: IdentifiedArrayOf<Contact>, _ state: inout State
+  ) -> Effect<Action> {
+    state.unsavedChanges.append(UnsavedChange(change, previous: previous))
+    // A save in flight starts the next one when it ends.
+    return state.unsavedChanges.count == 1 ? saveOldestChange(state) : .none
+  }
+
+  private func saveOldestChange(_ state: State) -> Effect<Action> {
+    guard let change = state.unsavedChanges.first?.change else { return .none }
+    return .run { send in
       try await contactsClient.apply(change)
+      await send(.saved)
     } catch: { error, send in
-      await send(
-        .saveFailed(error as? ContactsError ?? .unwritable("\(error)"), restoring: previous))
+      await send(.saveFailed(error as? ContactsError ?? .unwritable("\(error)")))
     }
   }
 }

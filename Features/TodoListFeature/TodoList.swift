@@ -29,6 +29,10 @@ public struct TodoList: Sendable {
     public var isLoading: Bool
     /// Whether the stored todos have been loaded once.
     public var hasLoaded: Bool
+    /// Changes the list shows that are not saved yet, oldest first; the first is being saved.
+    /// Saving one at a time, in the order they were made, keeps a later change from reaching
+    /// the file before an earlier one (a toggle before the add of its todo would be lost).
+    public var unsavedChanges: [UnsavedChange]
     /// A failure to load or save.
     @Presents public var alert: AlertState<Action.Alert>?
 
@@ -43,6 +47,7 @@ public struct TodoList: Sendable {
       newTitleError: String? = nil,
       isLoading: Bool = false,
       hasLoaded: Bool = false,
+      unsavedChanges: [UnsavedChange] = [],
       alert: AlertState<Action.Alert>? = nil
     ) {
       self.todos = todos
@@ -54,6 +59,7 @@ public struct TodoList: Sendable {
       self.newTitleError = newTitleError
       self.isLoading = isLoading
       self.hasLoaded = hasLoaded
+      self.unsavedChanges = unsavedChanges
       self.alert = alert
     }
 
@@ -120,8 +126,10 @@ public struct TodoList: Sendable {
     case searchQueryDebounced
     /// Completed todos sink below active ones, a second after the last toggle.
     case sortCompletedTodos
-    /// A change could not be saved; the list goes back to how it was before it.
-    case saveFailed(Rollback, TodosError)
+    /// The oldest unsaved change was saved.
+    case saved
+    /// The oldest unsaved change could not be saved; the list goes back to how it is stored.
+    case saveFailed(TodosError)
     /// The alert's buttons.
     case alert(PresentationAction<Alert>)
 
@@ -142,6 +150,20 @@ public struct TodoList: Sendable {
     case remove(id: TodoItem.ID)
     /// Put the whole list back, after a change that touched many todos.
     case list(IdentifiedArrayOf<TodoItem>)
+  }
+
+  /// A change waiting to be saved, with how to undo it if saving fails.
+  public struct UnsavedChange: Equatable, Sendable {
+    /// What to apply to the stored todos.
+    public var change: TodoChange
+    /// How the list goes back if it cannot be saved.
+    public var rollback: Rollback
+
+    /// A change and its undoing.
+    public init(_ change: TodoChange, rollback: Rollback) {
+      self.change = change
+      self.rollback = rollback
+    }
   }
 
   enum CancelID {
@@ -178,13 +200,13 @@ public struct TodoList: Sendable {
       switch rowAction {
       case .toggleCompletionButtonTapped:
         return .merge(
-          save(.setCompleted(id: id, todo.isCompleted), rollback: .row(before)),
+          save(.setCompleted(id: id, todo.isCompleted), rollback: .row(before), &state),
           .send(.sortCompletedTodos).debounce(id: CancelID.sort, for: .seconds(1), clock: clock)
         )
       case .titleChanged:
-        return save(.setTitle(id: id, todo.title), rollback: .row(before))
+        return save(.setTitle(id: id, todo.title), rollback: .row(before), &state)
       case .priorityChanged:
-        return save(.setPriority(id: id, todo.priority), rollback: .row(before))
+        return save(.setPriority(id: id, todo.priority), rollback: .row(before), &state)
       }
     }
     Reduce { state, action in
@@ -245,7 +267,7 @@ public struct TodoList: Sendable {
         state.todos.append(todo)
         state.newTitle = ""
         state.newTitleError = nil
-        return save(.add(todo), rollback: .remove(id: todo.id))
+        return save(.add(todo), rollback: .remove(id: todo.id), &state)
 
       case .todos:
         return .none
@@ -254,36 +276,50 @@ public struct TodoList: Sendable {
         guard state.todos[id: id] != nil else { return .none }
         let previous = state.todos
         state.todos.remove(id: id)
-        return save(.delete(ids: [id]), rollback: .list(previous))
+        return save(.delete(ids: [id]), rollback: .list(previous), &state)
 
       case .clearCompletedButtonTapped:
         let completed = state.todos.filter(\.isCompleted).map(\.id)
         guard !completed.isEmpty else { return .none }
         let previous = state.todos
         state.todos.removeAll { $0.isCompleted }
-        return save(.delete(ids: completed), rollback: .list(previous))
+        return save(.delete(ids: completed), rollback: .list(previous), &state)
 
       case .move(let source, let destination):
         let previous = state.todos
         state.todos.move(fromOffsets: source, toOffset: destination)
         guard state.todos != previous else { return .none }
-        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous))
+        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous), &state)
 
       case .sortCompletedTodos:
         let previous = state.todos
         let sorted = state.todos.filter { !$0.isCompleted } + state.todos.filter(\.isCompleted)
         guard sorted.map(\.id) != Array(previous.ids) else { return .none }
         state.todos = IdentifiedArray(uniqueElements: sorted)
-        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous))
+        return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous), &state)
 
-      case .saveFailed(let rollback, let error):
-        switch rollback {
-        case .row(let todo): state.todos[id: todo.id] = todo
-        case .remove(let id): state.todos.remove(id: id)
-        case .list(let todos): state.todos = todos
+      case .saved:
+        guard !state.unsavedChanges.isEmpty else { return .none }
+        state.unsavedChanges.removeFirst()
+        return saveOldestChange(state)
+
+      case .saveFailed(let error):
+        // Every unsaved change is undone, newest first, so that each rollback finds the list as
+        // it was made from; the later changes were made on the failed one and would likely fail
+        // the same way. The list is left as it is stored.
+        let undone = state.unsavedChanges.count
+        for unsaved in state.unsavedChanges.reversed() {
+          switch unsaved.rollback {
+          case .row(let todo):
+            if state.todos[id: todo.id] != nil { state.todos[id: todo.id] = todo }
+          case .remove(let id): state.todos.remove(id: id)
+          case .list(let todos): state.todos = todos
+          }
         }
+        state.unsavedChanges = []
         state.alert = AlertState {
-          TextState("Your change was not saved")
+          TextState(
+            undone > 1 ? "Your last \(undone) changes were not saved" : "Your change was not saved")
         } message: {
           TextState(error.errorDescription ?? "Something went wrong.")
         }
@@ -306,13 +342,23 @@ public struct TodoList: Sendable {
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 
-  /// Saves a change the state already shows; if saving fails, `rollback` undoes it and the user
-  /// is told, so nobody believes something is saved when it is not.
-  private func save(_ change: TodoChange, rollback: Rollback) -> Effect<Action> {
-    .run { _ in
+  /// Saves a change the state already shows, after the changes before it; if saving fails, it
+  /// is undone and the user is told, so nobody believes something is saved when it is not.
+  private func save(
+    _ change: TodoChange, rollback: Rollback, _ state: inout State
+  ) -> Effect<Action> {
+    state.unsavedChanges.append(UnsavedChange(change, rollback: rollback))
+    // A save in flight starts the next one when it ends.
+    return state.unsavedChanges.count == 1 ? saveOldestChange(state) : .none
+  }
+
+  private func saveOldestChange(_ state: State) -> Effect<Action> {
+    guard let change = state.unsavedChanges.first?.change else { return .none }
+    return .run { send in
       try await todosClient.apply(change)
+      await send(.saved)
     } catch: { error, send in
-      await send(.saveFailed(rollback, error as? TodosError ?? .unwritable("\(error)")))
+      await send(.saveFailed(error as? TodosError ?? .unwritable("\(error)")))
     }
   }
 }

@@ -40,7 +40,7 @@ struct SessionTests {
     #expect(try await replayTwice(file("fact"), of: "counter", in: sandbox) == 2)
 
     _ = try await sandbox.run(["todos", "add", "Buy milk", "--record", file("add").path])
-    #expect(try await replayTwice(file("add"), of: "todos", in: sandbox) == 5)
+    #expect(try await replayTwice(file("add"), of: "todos", in: sandbox) == 6)
     let id = try await sandbox.run(["todos", "list", "--json"]).stdout
       .firstMatch(of: #/"id" : "(\w{8})/#).map { String($0.output.1) }
     #expect(
@@ -86,7 +86,7 @@ struct SessionTests {
     try data.write(to: file)
     let run = try await sandbox.run(["replay", file.path])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("Replayed 4 actions of todos"))
+    #expect(run.stdout.contains("Replayed 5 actions of todos"))
     #expect(run.stderr.contains("note: the recording's last line was cut short"))
   }
 

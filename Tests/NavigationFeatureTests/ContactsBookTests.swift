@@ -8,11 +8,13 @@ import Testing
 let ada = Contact(id: UUID(10), name: "Ada Lovelace", email: "ada@example.com")
 let alan = Contact(id: UUID(11), name: "Alan Turing")
 
-/// A contacts client that records changes, and fails when told to.
+/// A contacts client that records changes, and fails when told to. Each change takes a second
+/// of `clock`, so that a test says when a save ends among the other effects.
 final class RecordingContacts: Sendable {
   let stored: [Contact]
   let changes = LockIsolated<[ContactChange]>([])
   let failSaves = LockIsolated(false)
+  let clock = TestClock()
 
   init(_ stored: [Contact] = []) {
     self.stored = stored
@@ -22,6 +24,7 @@ final class RecordingContacts: Sendable {
     ContactsClient(
       load: { self.stored },
       apply: { change in
+        try await self.clock.sleep(for: .seconds(1))
         if self.failSaves.value { throw ContactsError.unwritable("read-only disk") }
         self.changes.withValue { $0.append(change) }
       }
@@ -66,6 +69,7 @@ struct ContactsBookTests {
       assert: {
         $0.contacts = [alan]
         $0.path = []
+        $0.unsavedChanges = [.init(.delete(id: ada.id), previous: [ada, alan])]
       }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -106,7 +110,10 @@ struct ContactsBookTests {
     }
     await store.send(\.destination.add.view.saveButtonTapped)
     let grace = Contact(id: UUID(0), name: "Grace")
-    await store.receive(\.destination.add.delegate.saved) { $0.contacts = [grace] }
+    await store.receive(\.destination.add.delegate.saved) {
+      $0.contacts = [grace]
+      $0.unsavedChanges = [.init(.save(grace), previous: [])]
+    }
     await store.receive(\.destination.dismiss) { $0.destination = nil }
     await clock.advance(by: .seconds(1))
     await store.receive(\.loadResponse.success) {
@@ -114,6 +121,8 @@ struct ContactsBookTests {
       $0.hasLoaded = true
       $0.contacts = [ada, grace]
     }
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
   }
 
   @Test func pushDetailThenEditThenSaveUpdatesEveryScreen() async {
@@ -136,11 +145,13 @@ struct ContactsBookTests {
     await store.receive(\.path[id: 1].edit.delegate.saved, renamed) {
       $0.contacts[id: ada.id] = renamed
       $0.path[id: 0] = .detail(ContactDetail.State(contact: renamed))
+      $0.unsavedChanges = [.init(.save(renamed), previous: [ada, alan])]
     }
     await store.receive(\.path.popFrom, 1) {
       $0.path.pop(from: 1)
     }
-    await store.finish()
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(contacts.changes.value == [.save(renamed)])
   }
 
@@ -223,10 +234,45 @@ struct ContactsBookTests {
     }
     await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
       $0.contacts[id: alan.id] = starred
+      $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
     }
     #expect(store.state.sortedContacts.first == starred)
-    await store.finish()
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(contacts.changes.value == [.save(starred)])
+  }
+
+  @Test func aContactStarredThenUnstarredIsSavedInThatOrder() async {
+    let contacts = RecordingContacts()
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
+      contacts: contacts
+    )
+    var starred = alan
+    starred.isFavorite = true
+    await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
+      $0.path[id: 0, case: \.detail]?.contact = starred
+    }
+    await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
+      $0.contacts[id: alan.id] = starred
+      $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
+    }
+    // Unstarred while the star is still being saved: the second save waits for the first, so
+    // the file ends as the screen does.
+    await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
+      $0.path[id: 0, case: \.detail]?.contact = alan
+    }
+    await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, alan) {
+      $0.contacts[id: alan.id] = alan
+      $0.unsavedChanges.append(.init(.save(alan), previous: [ada, starred]))
+    }
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges.removeFirst() }
+    #expect(contacts.changes.value == [.save(starred)])
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    #expect(contacts.changes.value == [.save(starred), .save(alan)])
   }
 
   @Test func deleteAsksForConfirmationThenDeletesAndPops() async {
@@ -237,7 +283,8 @@ struct ContactsBookTests {
       contacts: contacts
     )
     await confirmDeletingAdaFromHerDetail(store)
-    await store.finish()
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(contacts.changes.value == [.delete(id: ada.id)])
   }
 
@@ -270,9 +317,11 @@ struct ContactsBookTests {
     let grace = Contact(id: UUID(0), name: "Grace Hopper")
     await store.receive(\.destination.add.delegate.saved, grace) {
       $0.contacts.append(grace)
+      $0.unsavedChanges = [.init(.save(grace), previous: [ada, alan])]
     }
     await store.receive(\.destination.dismiss) { $0.destination = nil }
-    await store.finish()
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(contacts.changes.value == [.save(grace)])
   }
 
@@ -308,8 +357,10 @@ struct ContactsBookTests {
       contacts: contacts
     )
     await confirmDeletingAdaFromHerDetail(store)
+    await contacts.clock.advance(by: .seconds(1))
     await store.receive(\.saveFailed) {
       $0.contacts = [ada, alan]
+      $0.unsavedChanges = []
       $0.destination = .alert(
         AlertState {
           TextState("Your change was not saved")

@@ -137,10 +137,13 @@ struct TodoListTests {
     }
     await store.send(.onAppear) { $0.isLoading = true }
     await store.send(.set(\.newTitle, "Eggs")) { $0.newTitle = "Eggs" }
+    let eggs = TodoItem(id: UUID(0), title: "Eggs", createdAt: day)
     await store.send(.addButtonTapped) {
-      $0.todos = [TodoItem(id: UUID(0), title: "Eggs", createdAt: day)]
+      $0.todos = [eggs]
       $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(eggs), rollback: .remove(id: UUID(0)))]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .seconds(1))
     await store.receive(\.loadResponse.success) {
       $0.isLoading = false
@@ -156,15 +159,14 @@ struct TodoListTests {
     let store = makeStore(todos: todos)
     await store.send(.set(\.newTitle, "  Buy milk ")) { $0.newTitle = "  Buy milk " }
     await store.send(.set(\.newPriority, .high)) { $0.newPriority = .high }
+    let milk = TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: day)
     await store.send(.addButtonTapped) {
-      $0.todos = [TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: day)]
+      $0.todos = [milk]
       $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(milk), rollback: .remove(id: UUID(0)))]
     }
-    await store.finish()
-    #expect(
-      todos.changes.value == [
-        .add(TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: day))
-      ])
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    #expect(todos.changes.value == [.add(milk)])
   }
 
   @Test func anEmptyOrBlankTitleIsRejectedWithAMessage() async {
@@ -189,13 +191,20 @@ struct TodoListTests {
     )
     await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
+      $0.unsavedChanges = [.init(.setCompleted(id: UUID(1), true), rollback: .row(item(1, "a")))]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .milliseconds(999))
     await clock.advance(by: .milliseconds(1))
     await store.receive(\.sortCompletedTodos) {
       $0.todos = [item(2, "b"), item(1, "a", done: true)]
+      $0.unsavedChanges = [
+        .init(
+          .reorder(ids: [UUID(2), UUID(1)]),
+          rollback: .list([item(1, "a", done: true), item(2, "b")]))
+      ]
     }
-    await store.finish()
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(
       todos.changes.value == [.setCompleted(id: UUID(1), true), .reorder(ids: [UUID(2), UUID(1)])]
     )
@@ -211,16 +220,26 @@ struct TodoListTests {
     )
     await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
+      $0.unsavedChanges = [.init(.setCompleted(id: UUID(1), true), rollback: .row(item(1, "a")))]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .milliseconds(500))
     await store.send(\.todos[id: UUID(2)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(2)]?.isCompleted = true
+      $0.unsavedChanges = [.init(.setCompleted(id: UUID(2), true), rollback: .row(item(2, "b")))]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .seconds(1))
+    let toggled = [item(1, "a", done: true), item(2, "b", done: true), item(3, "c")]
     await store.receive(\.sortCompletedTodos) {
       $0.todos = [item(3, "c"), item(1, "a", done: true), item(2, "b", done: true)]
+      $0.unsavedChanges = [
+        .init(
+          .reorder(ids: [UUID(3), UUID(1), UUID(2)]),
+          rollback: .list(IdentifiedArray(uniqueElements: toggled)))
+      ]
     }
-    await store.finish()
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(todos.changes.value.filter { if case .reorder = $0 { true } else { false } }.count == 1)
   }
 
@@ -229,11 +248,14 @@ struct TodoListTests {
     let store = makeStore(TodoList.State(todos: [item(1, "a")], hasLoaded: true), todos: todos)
     await store.send(\.todos[id: UUID(1)].titleChanged, "A") {
       $0.todos[id: UUID(1)]?.title = "A"
+      $0.unsavedChanges = [.init(.setTitle(id: UUID(1), "A"), rollback: .row(item(1, "a")))]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await store.send(\.todos[id: UUID(1)].priorityChanged, .low) {
       $0.todos[id: UUID(1)]?.priority = .low
+      $0.unsavedChanges = [.init(.setPriority(id: UUID(1), .low), rollback: .row(item(1, "A")))]
     }
-    await store.finish()
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(todos.changes.value == [.setTitle(id: UUID(1), "A"), .setPriority(id: UUID(1), .low)])
   }
 
@@ -248,11 +270,21 @@ struct TodoListTests {
       ),
       todos: todos
     )
-    await store.send(.deleteButtonTapped(id: UUID(1))) { $0.todos.remove(id: UUID(1)) }
-    await store.send(.clearCompletedButtonTapped) { $0.todos = [] }
+    let all = store.state.todos
+    await store.send(.deleteButtonTapped(id: UUID(1))) {
+      $0.todos.remove(id: UUID(1))
+      $0.unsavedChanges = [.init(.delete(ids: [UUID(1)]), rollback: .list(all))]
+    }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    await store.send(.clearCompletedButtonTapped) {
+      $0.todos = []
+      $0.unsavedChanges = [
+        .init(.delete(ids: [UUID(2), UUID(3)]), rollback: .list([all[1], all[2]]))
+      ]
+    }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     // Nothing left to clear: nothing to save either.
     await store.send(.clearCompletedButtonTapped)
-    await store.finish()
     #expect(todos.changes.value == [.delete(ids: [UUID(1)]), .delete(ids: [UUID(2), UUID(3)])])
   }
 
@@ -264,9 +296,14 @@ struct TodoListTests {
     )
     await store.send(.move(fromOffsets: [0], toOffset: 3)) {
       $0.todos = [item(2, "b"), item(3, "c"), item(1, "a")]
+      $0.unsavedChanges = [
+        .init(
+          .reorder(ids: [UUID(2), UUID(3), UUID(1)]),
+          rollback: .list([item(1, "a"), item(2, "b"), item(3, "c")]))
+      ]
     }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
     await store.send(.move(fromOffsets: [1], toOffset: 1))
-    await store.finish()
     #expect(todos.changes.value == [.reorder(ids: [UUID(2), UUID(3), UUID(1)])])
   }
 
@@ -308,29 +345,129 @@ struct TodoListTests {
     } message: {
       TextState("Your change could not be saved: disk full")
     }
-    await store.send(.deleteButtonTapped(id: UUID(1))) { $0.todos = [] }
+    await store.send(.deleteButtonTapped(id: UUID(1))) {
+      $0.todos = []
+      $0.unsavedChanges = [.init(.delete(ids: [UUID(1)]), rollback: .list([item(1, "a")]))]
+    }
     await store.receive(\.saveFailed) {
       $0.todos = [item(1, "a")]
+      $0.unsavedChanges = []
       $0.alert = unsaved
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await store.send(\.todos[id: UUID(1)].titleChanged, "renamed") {
       $0.todos[id: UUID(1)]?.title = "renamed"
+      $0.unsavedChanges = [.init(.setTitle(id: UUID(1), "renamed"), rollback: .row(item(1, "a")))]
     }
     await store.receive(\.saveFailed) {
       $0.todos[id: UUID(1)]?.title = "a"
+      $0.unsavedChanges = []
       $0.alert = unsaved
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await store.send(.set(\.newTitle, "new")) { $0.newTitle = "new" }
+    let new = TodoItem(id: UUID(0), title: "new", createdAt: day)
     await store.send(.addButtonTapped) {
-      $0.todos.append(TodoItem(id: UUID(0), title: "new", createdAt: day))
+      $0.todos.append(new)
       $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(new), rollback: .remove(id: UUID(0)))]
     }
     await store.receive(\.saveFailed) {
       $0.todos = [item(1, "a")]
+      $0.unsavedChanges = []
       $0.alert = unsaved
     }
     #expect(todos.changes.value.isEmpty)
+  }
+
+  // MARK: Saving in order
+
+  /// A client over a list in memory whose adds take a second of `clock`, and fail when told to:
+  /// a slow disk under the first change.
+  func slowAdds(
+    _ stored: LockIsolated<[TodoItem]>, clock: TestClock<Duration>, fail: Bool = false
+  ) -> TodosClient {
+    TodosClient(
+      load: { stored.value },
+      apply: { change in
+        if case .add = change { try await clock.sleep(for: .seconds(1)) }
+        if fail { throw TodosError.unwritable("disk full") }
+        stored.withValue { change.apply(to: &$0) }
+      }
+    )
+  }
+
+  @Test func changesAreSavedOneAtATimeInTheOrderTheyWereMade() async {
+    let clock = TestClock()
+    let stored = LockIsolated<[TodoItem]>([])
+    let store = TestStore(initialState: TodoList.State(newTitle: "Buy milk", hasLoaded: true)) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = .constant(day)
+      $0.uuid = .incrementing
+      $0.todosClient = slowAdds(stored, clock: clock)
+    }
+    let milk = TodoItem(id: UUID(0), title: "Buy milk", createdAt: day)
+    await store.send(.addButtonTapped) {
+      $0.todos = [milk]
+      $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(milk), rollback: .remove(id: UUID(0)))]
+    }
+    // Renamed while the add is still being saved: the rename waits for it, rather than
+    // reaching the file first and finding no such todo.
+    await store.send(\.todos[id: UUID(0)].titleChanged, "Buy oat milk") {
+      $0.todos[id: UUID(0)]?.title = "Buy oat milk"
+      $0.unsavedChanges.append(.init(.setTitle(id: UUID(0), "Buy oat milk"), rollback: .row(milk)))
+    }
+    #expect(stored.value.isEmpty)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges.removeFirst() }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    #expect(stored.value == [TodoItem(id: UUID(0), title: "Buy oat milk", createdAt: day)])
+  }
+
+  @Test func aFailedSaveUndoesTheChangesMadeAfterIt() async {
+    let clock = TestClock()
+    let stored = LockIsolated([item(1, "a")])
+    let store = TestStore(
+      initialState: TodoList.State(todos: [item(1, "a")], newTitle: "b", hasLoaded: true)
+    ) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = .constant(day)
+      $0.uuid = .incrementing
+      $0.todosClient = slowAdds(stored, clock: clock, fail: true)
+    }
+    let b = TodoItem(id: UUID(0), title: "b", createdAt: day)
+    await store.send(.addButtonTapped) {
+      $0.todos.append(b)
+      $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(b), rollback: .remove(id: UUID(0)))]
+    }
+    await store.send(\.todos[id: UUID(1)].titleChanged, "A") {
+      $0.todos[id: UUID(1)]?.title = "A"
+      $0.unsavedChanges.append(.init(.setTitle(id: UUID(1), "A"), rollback: .row(item(1, "a"))))
+    }
+    await store.send(.deleteButtonTapped(id: UUID(0))) {
+      $0.todos.remove(id: UUID(0))
+      $0.unsavedChanges.append(
+        .init(
+          .delete(ids: [UUID(0)]),
+          rollback: .list([TodoItem(id: UUID(1), title: "A", createdAt: day), b])))
+    }
+    await clock.advance(by: .seconds(1))
+    // The list is left as it is stored, and says how much was not saved.
+    await store.receive(\.saveFailed) {
+      $0.todos = [item(1, "a")]
+      $0.unsavedChanges = []
+      $0.alert = AlertState {
+        TextState("Your last 3 changes were not saved")
+      } message: {
+        TextState("Your change could not be saved: disk full")
+      }
+    }
+    #expect(stored.value == [item(1, "a")])
   }
 }
