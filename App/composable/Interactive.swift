@@ -40,6 +40,13 @@ struct Interactive: AsyncParsableCommand {
       )
       // Returns when the user quits, with the terminal given back.
       try await app.run()
+      let unsaved = app.store.state.unsavedChangeCount
+      if unsaved > 0 {
+        throw Failure(
+          "\(unsaved) change\(unsaved == 1 ? " was" : "s were") still being saved "
+            + "\(TerminalApp.saveGrace) after quitting, and may not have been saved."
+        )
+      }
     }
   }
 }
@@ -91,9 +98,22 @@ final class TerminalApp {
     for await bytes in terminal.inputBytes() {
       if receive(bytes) == .quit { break }
     }
+    await waitForSaves()
     // Preferences are written as they change; anything still gathering is written now.
     @Dependency(\.sharedReferences) var sharedReferences
     sharedReferences.flush()
+  }
+
+  /// How long quitting waits for the changes still being saved.
+  static let saveGrace = Duration.seconds(5)
+
+  /// Waits, up to `saveGrace`, for the changes made just before quitting to be saved: their
+  /// saves run as effects, which end with the process.
+  private func waitForSaves() async {
+    let deadline = ContinuousClock.now + Self.saveGrace
+    while store.state.unsavedChangeCount > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
   }
 
   /// Handles the keys in `bytes`; `.quit` when one of them quits.

@@ -44,6 +44,11 @@ public struct AppReducer: Sendable {
     /// The account made on the sign-up tab, shown in the header; the sign-up form writes it.
     @SharedReader(.appStorage("account.email")) public var accountEmail: String? = nil
 
+    /// How many changes on the todos and contacts tabs are not saved yet.
+    public var unsavedChangeCount: Int {
+      todos.unsavedChanges.count + contacts.unsavedChanges.count
+    }
+
     /// The app, on the counter tab unless told otherwise.
     public init(
       selectedTab: Tab = .counter,

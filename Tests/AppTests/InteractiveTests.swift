@@ -241,6 +241,19 @@ struct InteractiveTests {
     #expect(await second.waitForExit() == 0)
   }
 
+  /// Keys typed faster than a save: each change is saved, in order, before the app exits.
+  @Test func changesMadeJustBeforeQuittingAreSaved() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("Filter: all")
+    // Added, checked, and the app quit, in one write: the add's save is still running when the
+    // check and the quit arrive.
+    session.type("aBuy milk\r q")
+    #expect(await session.waitForExit() == 0)
+    let list = try await sandbox.run(["todos", "list"])
+    #expect(list.stdout.contains("[x] Buy milk"))
+  }
+
   /// Sent once the first screen is drawn, and sent the moment the app enters the alternate
   /// screen, before its main queue has run once: the signal waits for the app's handler.
   @Test(arguments: ["[1 Counter]", "\u{1B}[?1049h"])
