@@ -276,7 +276,8 @@ package final class RootCore<R: Reducer>: StoreCore {
     ) { id in
       let effect = RunningEffect(
         core: self, id: id, tasks: tasks, slot: slot, collector: collector,
-        collectorSlot: collectorSlot, running: running, operation: operation)
+        collectorSlot: collectorSlot, running: running, path: context.path,
+        operation: operation)
       // A task inherits the task-locals bound where it is made, and the dependencies are one.
       guard let dependencies, !DependencyValues._current.isIdentical(to: dependencies) else {
         return effect.start(priority: priority)
@@ -377,6 +378,9 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
     throttlesAfterPruning = throttles.count
   }
+
+  /// How many `withTaskCancellation(id:)` operations the store's effects have running.
+  package var cancellableOperationCount: Int { running?.operationCount ?? 0 }
 
   /// How many throttled ids the store remembers.
   package var throttledIDCount: Int { throttles.count }

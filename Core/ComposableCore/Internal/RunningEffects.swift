@@ -7,7 +7,7 @@ import ConcurrencyExtras
 /// Shared with the effects' tasks, which take themselves off as they end, under its lock. Doing
 /// that on the main actor cost every effect two more thread switches (there and back) before it
 /// could finish, and a caller awaiting it waited for both.
-final class RunningEffects<Action>: Sendable {
+final class RunningEffects<Action>: CancellationRegistry {
   private struct Storage: Sendable {
     var effects: [Int: RunningEffectEntry] = [:]
     /// Each listed effect's task, once made.
@@ -18,6 +18,9 @@ final class RunningEffects<Action>: Sendable {
     // may drop one as it ends, which only releases it.
     var origins: [Int: UncheckedSendable<Action>] = [:]
     var cancellables: [CancelKey: Set<Int>] = [:]
+    /// Operations run with `withTaskCancellation(id:)` inside the effects, each with the key it
+    /// is known by and the way to cancel it; their ids share `nextID` with the effects'.
+    var operations: [Int: (key: CancelKey, cancel: @Sendable () -> Void)] = [:]
     var nextID = 0
 
     /// Takes the effect off, and its id from each of its keys, returning its task if it had one.
@@ -74,11 +77,41 @@ final class RunningEffects<Action>: Sendable {
     _ = storage.withLock { $0.remove(id) }
   }
 
-  /// Cancels the effects known by `key`.
+  /// Cancels the effects known by `key`, and the operations run under it.
   func cancel(_ key: CancelKey) {
+    var operations: [@Sendable () -> Void] = []
     cancel { storage in
       guard let ids = storage.cancellables.removeValue(forKey: key) else { return [] }
-      return ids.compactMap { storage.remove($0) }
+      return ids.compactMap { id in
+        if let operation = storage.operations.removeValue(forKey: id) {
+          operations.append(operation.cancel)
+          return nil
+        }
+        return storage.remove(id)
+      }
+    }
+    for cancel in operations { cancel() }
+  }
+
+  /// Lists an operation known by `key`, which `cancel` reaches until `unregister` takes it off,
+  /// and returns its id.
+  func register(_ key: CancelKey, cancel: @escaping @Sendable () -> Void) -> Int {
+    storage.withLock { storage in
+      let id = storage.nextID
+      storage.nextID &+= 1
+      storage.operations[id] = (key, cancel)
+      storage.add(id, to: key)
+      return id
+    }
+  }
+
+  /// Takes off an operation that ended, unless a cancellation took it off already.
+  func unregister(_ id: Int) {
+    storage.withLock { storage in
+      guard let operation = storage.operations.removeValue(forKey: id) else { return }
+      guard var ids = storage.cancellables.removeValue(forKey: operation.key) else { return }
+      ids.remove(id)
+      if !ids.isEmpty { storage.cancellables[operation.key] = ids }
     }
   }
 
@@ -113,6 +146,11 @@ final class RunningEffects<Action>: Sendable {
     }
   }
 
+  /// How many `withTaskCancellation(id:)` operations are listed.
+  var operationCount: Int {
+    storage.withLock { $0.operations.count }
+  }
+
   var isEmpty: Bool {
     storage.withLock { $0.effects.isEmpty }
   }
@@ -144,6 +182,8 @@ final class RunningEffect<R: Reducer>: Sendable {
   let collector: EffectTasks?
   let collectorSlot: Int
   let running: RunningEffects<R.Action>
+  /// Where in the reducer tree it was returned.
+  let path: [EffectScope]
   let operation: @Sendable (Send<R.Action>) async -> Void
 
   init(
@@ -154,6 +194,7 @@ final class RunningEffect<R: Reducer>: Sendable {
     collector: EffectTasks?,
     collectorSlot: Int,
     running: RunningEffects<R.Action>,
+    path: [EffectScope],
     operation: @escaping @Sendable (Send<R.Action>) async -> Void
   ) {
     self.core = core
@@ -163,6 +204,7 @@ final class RunningEffect<R: Reducer>: Sendable {
     self.collector = collector
     self.collectorSlot = collectorSlot
     self.running = running
+    self.path = path
     self.operation = operation
   }
 
@@ -173,11 +215,19 @@ final class RunningEffect<R: Reducer>: Sendable {
   }
 
   nonisolated func run() async {
-    await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
+    // Bound for the operation, so that `withTaskCancellation(id:)` and `Task.cancel(id:)` in it
+    // find this store's effects, under the path of the feature that returned this one.
+    await CurrentEffect.$identity.withValue(self) {
+      await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
+    }
     running.finish(id)
     tasks.ended(slot: slot)
     collector?.ended(slot: collectorSlot)
   }
+}
+
+extension RunningEffect: RunningEffectIdentity {
+  nonisolated var registry: any CancellationRegistry { running }
 }
 
 extension [EffectScope] {
