@@ -195,6 +195,54 @@ struct ClearableRows {
   }
 }
 
+/// Counter rows that the list itself adds and removes, as a list adds an item and deletes one.
+/// The same edits with no `forEach`: what the identified array's own insert and remove cost.
+@Reducer
+struct EditedRowsAlone {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Rows.Row>
+  }
+
+  typealias Action = EditedRows.Action
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .rows: break
+    case .insert(let id, let offset): state.rows.insert(Rows.Row(id: id), at: offset)
+    case .remove(let id): state.rows.remove(id: id)
+    }
+    return .none
+  }
+}
+
+@Reducer
+struct EditedRows {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Rows.Row>
+  }
+
+  enum Action: Equatable {
+    case rows(IdentifiedAction<Int, Counter.Action>)
+    /// Adds a row with this id at this offset.
+    case insert(id: Int, at: Int)
+    case remove(id: Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .rows: break
+      case .insert(let id, let offset): state.rows.insert(Rows.Row(id: id), at: offset)
+      case .remove(let id): state.rows.remove(id: id)
+      }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) {
+      Scope(state: \.counter, action: \.self) { Counter() }
+    }
+  }
+}
+
 /// The leaf store of a feature nested `levels` deep (1, 5 or 10) through `ifLet`, scoped down
 /// level by level as a renderer would.
 @MainActor
@@ -309,6 +357,17 @@ func presented10(_ action: Counter.Action) -> P10.Action {
   let p8 = P8.Action.child(.presented(p7))
   let p9 = P9.Action.child(.presented(p8))
   return P10.Action.child(.presented(p9))
+}
+
+/// A store of `count` counter rows that it adds to and removes from, ids 0 to `count - 1`.
+@MainActor
+func editedRowsStore(count: Int) -> StoreOf<EditedRows> {
+  Store(
+    initialState: EditedRows.State(
+      rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
+  ) {
+    EditedRows()
+  }
 }
 
 /// A store of `count` counter rows, ids 0 to `count - 1`.

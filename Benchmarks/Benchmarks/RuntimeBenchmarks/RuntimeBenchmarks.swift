@@ -147,6 +147,39 @@ let benchmarks: @Sendable () -> Void = {
       withExtendedLifetime(rows) {}
     }
   }
+  // The list adds a row and then removes it: at the end, as a new item is added and undone, and
+  // in the middle. Each pair is two sends, and `forEach` finds which rows went away after each.
+  for count in [100, 10_000, 100_000] {
+    for (place, offset) in [("at the end", count), ("in the middle", count / 2)] {
+      mainActorBenchmark("forEach, a row added \(place) then removed, \(count) rows") { benchmark in
+        let store = editedRowsStore(count: count)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          store.send(.insert(id: -1, at: offset))
+          store.send(.remove(id: -1))
+        }
+        benchmark.stopMeasurement()
+        precondition(store.state.rows.count == count)
+      }
+    }
+    // The floor: the same two edits to the identified array, with no `forEach`.
+    mainActorBenchmark("a row added in the middle then removed, \(count) rows, no forEach") {
+      benchmark in
+      let store = Store(
+        initialState: EditedRowsAlone.State(
+          rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
+      ) {
+        EditedRowsAlone()
+      }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(.insert(id: -1, at: count / 2))
+        store.send(.remove(id: -1))
+      }
+      benchmark.stopMeasurement()
+      precondition(store.state.rows.count == count)
+    }
+  }
   // Every row's store kept and 50 of them observed through `states`, as a screen showing them
   // observes them: each observed row is read and compared after every action.
   mainActorBenchmark("forEach element action, 1000 rows, 50 row stores observed") { benchmark in

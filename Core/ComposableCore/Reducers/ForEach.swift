@@ -136,10 +136,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard idsBefore != idsAfter else {
       return elementEffects.merge(with: parentEffects)
     }
+    let removed = idsRemoved(from: idsBefore, to: idsAfter)
+    guard !removed.isEmpty else { return elementEffects.merge(with: parentEffects) }
     let removals = Effect<Parent.Action>.cancelScopes(
-      idsBefore.subtracting(idsAfter).map { id in
-        EffectScope(location: toElementsState.effectLocation, id: id)
-      }
+      removed.map { id in EffectScope(location: toElementsState.effectLocation, id: id) }
     )
     return .merge(elementEffects, parentEffects, removals)
   }
