@@ -162,6 +162,21 @@ let benchmarks: @Sendable () -> Void = {
         precondition(store.state.rows.count == count)
       }
     }
+    // As a list screen that has drawn every row keeps their stores.
+    mainActorBenchmark(
+      "forEach, a row added at the end then removed, \(count) rows, every row store kept"
+    ) {
+      benchmark in
+      let store = editedRowsStore(count: count)
+      let rows = Array(store.scope(state: \.rows, action: \.rows))
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(.insert(id: -1, at: count))
+        store.send(.remove(id: -1))
+      }
+      benchmark.stopMeasurement()
+      withExtendedLifetime(rows) {}
+    }
     // The floor: the same two edits to the identified array, with no `forEach`.
     mainActorBenchmark("a row added in the middle then removed, \(count) rows, no forEach") {
       benchmark in

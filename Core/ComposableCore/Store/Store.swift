@@ -401,6 +401,9 @@ public final class Store<State, Action> {
       action: toElementAction,
       ids: state[keyPath: toElements].ids,
       toIDs: { Self.ids(at: toElements) },
+      // Made here, where the ids' type is known: run generic, each comparison of two ids
+      // allocated, about four allocations a kept row for a row added and removed.
+      removedIDs: { idsRemoved(from: $0, to: $1) },
       toRow: { Self.row($0, at: toElements) },
       sending: { [sendAction] id in
         let embed = CaseAccess(toElementAction)
@@ -410,20 +413,22 @@ public final class Store<State, Action> {
   }
 
   /// The stores of the rows `ids` names. `toIDs` makes the reader of the collection's ids,
-  /// `toRow` makes a row's reader and `sending` its send function, the last two when a row's
-  /// store is made.
+  /// `removedIDs` finds the ids an action removed, `toRow` makes a row's reader and `sending`
+  /// its send function, the last two when a row's store is made.
   @usableFromInline
   func _scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     rows toElements: AnyKeyPath,
     action toElementAction: AnyKeyPath,
     ids: OrderedSet<ElementID>,
     toIDs: @escaping () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
+    removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID],
     toRow: @escaping (ElementID) -> ChildReader<State, ElementState>,
     sending: @escaping (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     let collection = ScopeID(state: toElements, action: toElementAction)
     return StoreCollection(ids: ids) { [unowned self] id in
-      rowStore(id, of: collection, toIDs: toIDs, toRow: toRow, sending: sending)
+      rowStore(
+        id, of: collection, toIDs: toIDs, removedIDs: removedIDs, toRow: toRow, sending: sending)
     }
   }
 
@@ -486,13 +491,14 @@ public final class Store<State, Action> {
     _ elementID: ElementID,
     of collection: ScopeID,
     toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
+    removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID],
     toRow: (ElementID) -> ChildReader<State, ElementState>,
     sending: (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> Store<ElementState, ElementAction> {
     var id = collection
     id.element = elementID
     if let child = transientChildren[id] as? Store<ElementState, ElementAction> { return child }
-    let kept = keptRows(of: collection, toIDs: toIDs)
+    let kept = keptRows(of: collection, toIDs: toIDs, removedIDs: removedIDs)
     let reader = toRow(elementID)
     let child = transientChild(
       at: id,
@@ -517,11 +523,14 @@ public final class Store<State, Action> {
   /// collection, made with its first kept row.
   private func keptRows<ElementID: Hashable>(
     of collection: ScopeID,
-    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>
+    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
+    removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
   ) -> KeptRows<ElementID> {
     if let kept = keptRows[collection]?.rows as? KeptRows<ElementID> { return kept }
     let ids = toIDs()
-    let kept = StoreObservers.withPointer(to: core.state) { KeptRows(ids: ids($0)) }
+    let kept = StoreObservers.withPointer(to: core.state) {
+      KeptRows(ids: ids($0), removedIDs: removedIDs)
+    }
     let observer = core.addObserver(pointer: { kept.update(ids: ids($0)) })
     keptRows[collection] = (kept, observer)
     return kept
@@ -881,17 +890,27 @@ protocol TransientChild: AnyObject {
 @MainActor
 final class KeptRows<ElementID: Hashable> {
   private var ids: OrderedSet<ElementID>
+  private let removedIDs: (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
   var rows: [ElementID: any TransientChild] = [:]
 
-  init(ids: OrderedSet<ElementID>) {
+  init(
+    ids: OrderedSet<ElementID>,
+    removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
+  ) {
     self.ids = ids
+    self.removedIDs = removedIDs
   }
 
   /// Tells each kept row whose id is no longer in the collection that it is gone.
   func update(ids: OrderedSet<ElementID>) {
     guard ids != self.ids else { return }
+    // The ids that went, found as `forEach` finds them, rather than every kept row looked up:
+    // with a store kept for each of 100,000 rows, a row added and removed cost 29 ms.
+    let removed = removedIDs(self.ids, ids)
     self.ids = ids
-    for (id, row) in rows where !ids.contains(id) { row.childIsGone() }
+    for id in removed {
+      if let row = rows[id] { row.childIsGone() }
+    }
   }
 }
 
