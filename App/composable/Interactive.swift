@@ -40,13 +40,14 @@ struct Interactive: AsyncParsableCommand {
       )
       // Returns when the user quits, with the terminal given back.
       try await app.run()
+      var problems = app.savesFailedWhileQuitting
       let unsaved = app.store.state.unsavedChangeCount
       if unsaved > 0 {
-        throw Failure(
+        problems.append(
           "\(unsaved) change\(unsaved == 1 ? " was" : "s were") still being saved "
-            + "\(TerminalApp.saveGrace) after quitting, and may not have been saved."
-        )
+            + "\(TerminalApp.saveGrace) after quitting, and may not have been saved.")
       }
+      if !problems.isEmpty { throw Failure(problems.joined(separator: "\n")) }
     }
   }
 }
@@ -60,6 +61,9 @@ final class TerminalApp {
   let terminal: Terminal
   let color: Bool
   var view = AppViewState()
+  /// What the todos and contacts tabs said of saves that failed while quitting waited for them,
+  /// after their screens were gone.
+  private(set) var savesFailedWhileQuitting: [String] = []
   private var decoder = KeyDecoder()
   private var renderer: ObservedRenderer?
 
@@ -110,10 +114,26 @@ final class TerminalApp {
   /// Waits, up to `saveGrace`, for the changes made just before quitting to be saved: their
   /// saves run as effects, which end with the process.
   private func waitForSaves() async {
+    let (todosAlert, contactsDestination) = (
+      store.state.todos.alert, store.state.contacts.destination
+    )
     let deadline = ContinuousClock.now + Self.saveGrace
     while store.state.unsavedChangeCount > 0, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
     }
+    // A failed save undoes the change and says so in an alert, which nobody sees any more.
+    if let alert = store.state.todos.alert, alert != todosAlert {
+      savesFailedWhileQuitting.append(Self.sentence(alert))
+    }
+    if case .alert(let alert)? = store.state.contacts.destination,
+      store.state.contacts.destination != contactsDestination
+    {
+      savesFailedWhileQuitting.append(Self.sentence(alert))
+    }
+  }
+
+  private static func sentence<Action>(_ alert: AlertState<Action>) -> String {
+    [alert.title.string, alert.message?.string].compactMap { $0 }.joined(separator: ": ")
   }
 
   /// Handles the keys in `bytes`; `.quit` when one of them quits.

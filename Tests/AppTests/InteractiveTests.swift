@@ -254,6 +254,34 @@ struct InteractiveTests {
     #expect(list.stdout.contains("[x] Buy milk"))
   }
 
+  /// A save that fails while quitting waits for it is not lost in silence: the alert that says
+  /// so is gone with the screen, so the app says it on the way out, and exits 1.
+  @Test func aSaveThatFailsWhileQuittingIsReported() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("Filter: all")
+    try FileManager.default.createDirectory(at: sandbox.data, withIntermediateDirectories: true)
+    // Holding the todo file's lock, as another `composable` saving would: the app's saves wait.
+    let lock = open(
+      sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
+    #expect(lock >= 0)
+    #expect(flock(lock, LOCK_EX) == 0)
+    // Added and checked: two changes, the second made on the first, both waiting.
+    await session.type("aBuy milk\r ", thenWaitFor: "[x] Buy milk")
+    let mark = session.output.value.count
+    session.type("q")
+    try await Task.sleep(for: .milliseconds(500))
+    // Where the todo file goes is a file now, not a directory: the saves fail once they run.
+    try FileManager.default.moveItem(
+      at: sandbox.data, to: sandbox.root.appendingPathComponent("data-moved"))
+    try Data().write(to: sandbox.data)
+    flock(lock, LOCK_UN)
+    close(lock)
+    #expect(await session.waitForExit() == 1)
+    await session.waitFor(
+      "Your last 2 changes were not saved: Your change could not be saved", after: mark)
+  }
+
   /// Sent once the first screen is drawn, and sent the moment the app enters the alternate
   /// screen, before its main queue has run once: the signal waits for the app's handler.
   @Test(arguments: ["[1 Counter]", "\u{1B}[?1049h"])
