@@ -196,25 +196,6 @@ struct ClearableRows {
 }
 
 /// Counter rows that the list itself adds and removes, as a list adds an item and deletes one.
-/// The same edits with no `forEach`: what the identified array's own insert and remove cost.
-@Reducer
-struct EditedRowsAlone {
-  struct State: Equatable {
-    var rows: IdentifiedArrayOf<Rows.Row>
-  }
-
-  typealias Action = EditedRows.Action
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .rows: break
-    case .insert(let id, let offset): state.rows.insert(Rows.Row(id: id), at: offset)
-    case .remove(let id): state.rows.remove(id: id)
-    }
-    return .none
-  }
-}
-
 @Reducer
 struct EditedRows {
   struct State: Equatable {
@@ -230,16 +211,32 @@ struct EditedRows {
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      switch action {
-      case .rows: break
-      case .insert(let id, let offset): state.rows.insert(Rows.Row(id: id), at: offset)
-      case .remove(let id): state.rows.remove(id: id)
-      }
+      Self.edit(&state, action)
       return .none
     }
     .forEach(\.rows, action: \.rows) {
       Scope(state: \.counter, action: \.self) { Counter() }
     }
+  }
+
+  static func edit(_ state: inout State, _ action: Action) {
+    switch action {
+    case .rows: break
+    case .insert(let id, let offset): state.rows.insert(Rows.Row(id: id), at: offset)
+    case .remove(let id): state.rows.remove(id: id)
+    }
+  }
+}
+
+/// The same edits with no `forEach`: what the identified array's own insert and remove cost.
+@Reducer
+struct EditedRowsAlone {
+  typealias State = EditedRows.State
+  typealias Action = EditedRows.Action
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    EditedRows.edit(&state, action)
+    return .none
   }
 }
 
