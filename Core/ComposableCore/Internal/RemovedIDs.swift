@@ -28,3 +28,15 @@ package func idsRemoved<IDs: RandomAccessCollection>(
   let remaining = Set(after[(after.startIndex + start)..<(after.startIndex + endAfter)])
   return candidates.filter { !remaining.contains($0) }
 }
+
+extension Effect {
+  /// Cancels the effects of the children at `location` whose ids `before` lists and `after` no
+  /// longer does: what a `forEach` returns beside its parent's effects. Nothing when none went.
+  @inlinable
+  static func cancelRemoved<IDs: RandomAccessCollection>(
+    from before: IDs, to after: IDs, at location: AnyHashable
+  ) -> Self where IDs.Element: Hashable, IDs.Index == Int {
+    .cancelScopes(
+      idsRemoved(from: before, to: after).map { EffectScope(location: location, id: $0) })
+  }
+}

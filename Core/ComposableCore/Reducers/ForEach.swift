@@ -136,12 +136,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard idsBefore != idsAfter else {
       return elementEffects.merge(with: parentEffects)
     }
-    let removed = idsRemoved(from: idsBefore, to: idsAfter)
-    guard !removed.isEmpty else { return elementEffects.merge(with: parentEffects) }
-    let removals = Effect<Parent.Action>.cancelScopes(
-      removed.map { id in EffectScope(location: toElementsState.effectLocation, id: id) }
-    )
-    return .merge(elementEffects, parentEffects, removals)
+    // Merged pairwise: a variadic `merge` allocates its array, also when all but one are none.
+    return elementEffects.merge(with: parentEffects).merge(
+      with: .cancelRemoved(from: idsBefore, to: idsAfter, at: toElementsState.effectLocation))
   }
 
   // Out of line, though specialised, as `Effect.embedded(by:at:)`: only an element action that
