@@ -89,20 +89,13 @@ struct TaskCancellationTests {
     await store.receive(.response("results for ab")) { $0.results = ["results for ab"] }
   }
 
-  @Test func theFeatureCancelsTheOperationByItsId() async {
+  /// By the feature returning `.cancel(id:)`, and by `Task.cancel(id:)` inside another effect.
+  @Test(arguments: [Searcher.Action.stopButtonTapped, .stopFromAnEffect])
+  func theOperationIsCancelledByItsId(stop: Searcher.Action) async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     await store.send(.queryChanged("a"))
-    await store.send(.stopButtonTapped)
-    await store.receive(.interrupted) { $0.interruptions = 1 }
-    await clock.advance(by: .seconds(5))
-  }
-
-  @Test func taskCancelInsideAnEffectCancelsTheOperation() async {
-    let clock = TestClock()
-    let store = makeStore(clock: clock)
-    await store.send(.queryChanged("a"))
-    await store.send(.stopFromAnEffect)
+    await store.send(stop)
     await store.receive(.interrupted) { $0.interruptions = 1 }
     await clock.advance(by: .seconds(5))
   }

@@ -73,6 +73,30 @@ struct ContactsBookTests {
       }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// From Alan's detail at the top of the stack: stars him, and sees the list star him and the
+  /// save queued.
+  func starAlanFromHisDetail(
+    _ store: TestStoreOf<ContactsBook>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Contact {
+    var starred = alan
+    starred.isFavorite = true
+    await store.send(
+      \.path[id: 0].detail.favoriteButtonTapped,
+      assert: { $0.path[id: 0, case: \.detail]?.contact = starred },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.receive(
+      \.path[id: 0].detail.delegate.favoriteToggled, starred,
+      assert: {
+        $0.contacts[id: alan.id] = starred
+        $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    return starred
+  }
+
   @Test func loadsOnFirstAppearance() async {
     let store = makeStore(ContactsBook.State(), contacts: RecordingContacts([alan, ada]))
     await store.send(.onAppear) { $0.isLoading = true }
@@ -227,15 +251,7 @@ struct ContactsBookTests {
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
       contacts: contacts
     )
-    var starred = alan
-    starred.isFavorite = true
-    await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
-      $0.path[id: 0, case: \.detail]?.contact = starred
-    }
-    await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
-      $0.contacts[id: alan.id] = starred
-      $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
-    }
+    let starred = await starAlanFromHisDetail(store)
     #expect(store.state.sortedContacts.first == starred)
     await contacts.clock.advance(by: .seconds(1))
     await store.receive(\.saved) { $0.unsavedChanges = [] }
@@ -249,15 +265,7 @@ struct ContactsBookTests {
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
       contacts: contacts
     )
-    var starred = alan
-    starred.isFavorite = true
-    await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
-      $0.path[id: 0, case: \.detail]?.contact = starred
-    }
-    await store.receive(\.path[id: 0].detail.delegate.favoriteToggled, starred) {
-      $0.contacts[id: alan.id] = starred
-      $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
-    }
+    let starred = await starAlanFromHisDetail(store)
     // Unstarred while the star is still being saved: the second save waits for the first, so
     // the file ends as the screen does.
     await store.send(\.path[id: 0].detail.favoriteButtonTapped) {
