@@ -184,12 +184,7 @@ public struct ContactsBook: Sendable {
         .destination(.presented(.add(.delegate(.saved(let contact))))):
         let previous = state.contacts
         state.contacts[id: contact.id] = contact
-        for id in state.path.ids {
-          guard case .detail(var detail)? = state.path[id: id], detail.contact.id == contact.id
-          else { continue }
-          detail.contact = contact
-          state.path[id: id] = .detail(detail)
-        }
+        Self.showContactsAsListed(&state)
         return save(.save(contact), previous: previous, &state)
 
       case .path(.element(let elementID, .detail(.delegate(.deleteConfirmed(let id))))):
@@ -213,6 +208,7 @@ public struct ContactsBook: Sendable {
         let undone = state.unsavedChanges.count
         if let oldest = state.unsavedChanges.first { state.contacts = oldest.previous }
         state.unsavedChanges = []
+        Self.showContactsAsListed(&state)
         state.destination = .alert(
           AlertState {
             TextState(
@@ -231,6 +227,26 @@ public struct ContactsBook: Sendable {
     }
     .forEach(\.path, action: \.path)
     .ifLet(\.$destination, action: \.destination)
+  }
+
+  /// Makes the pushed screens agree with the list: a detail shows its contact as listed, and
+  /// the stack is popped from the first screen whose contact is no longer listed (a contact
+  /// whose add was undone). An editor keeps its draft.
+  private static func showContactsAsListed(_ state: inout State) {
+    for id in state.path.ids {
+      let shown: Contact
+      switch state.path[id: id] {
+      case .detail(let detail)?: shown = detail.contact
+      case .edit(let edit)?: shown = edit.contact
+      case .settings?, nil: continue
+      }
+      guard let listed = state.contacts[id: shown.id] else {
+        state.path.pop(from: id)
+        return
+      }
+      // Only a detail takes the listed contact.
+      if shown != listed { state.path[id: id, case: \.detail]?.contact = listed }
+    }
   }
 
   private func load(_ state: inout State) -> Effect<Action> {

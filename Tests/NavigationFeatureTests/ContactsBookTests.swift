@@ -378,4 +378,74 @@ struct ContactsBookTests {
       )
     }
   }
+
+  @Test func aStarThatFailsToSaveIsUndoneOnItsDetailToo() async {
+    let contacts = RecordingContacts()
+    contacts.failSaves.setValue(true)
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
+      contacts: contacts
+    )
+    _ = await starAlanFromHisDetail(store)
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saveFailed) {
+      $0.contacts = [ada, alan]
+      $0.unsavedChanges = []
+      $0.path[id: 0, case: \.detail]?.contact = alan
+      $0.destination = .alert(
+        AlertState {
+          TextState("Your change was not saved")
+        } message: {
+          TextState("Your change could not be saved: read-only disk")
+        }
+      )
+    }
+  }
+
+  @Test func screensOfAContactWhoseAddFailedArePopped() async {
+    let contacts = RecordingContacts()
+    contacts.failSaves.setValue(true)
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [ada], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
+      contacts: contacts
+    )
+    await store.send(.addButtonTapped) {
+      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
+    }
+    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, "Grace Hopper")))))) {
+      $0.destination = .add(
+        ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace Hopper"), isNew: true))
+    }
+    await store.send(\.destination.add.view.saveButtonTapped)
+    let grace = Contact(id: UUID(0), name: "Grace Hopper")
+    await store.receive(\.destination.add.delegate.saved, grace) {
+      $0.contacts.append(grace)
+      $0.unsavedChanges = [.init(.save(grace), previous: [ada])]
+    }
+    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    // Her detail and her editor are opened while her add is still being saved.
+    await store.send(.contactTapped(id: grace.id)) {
+      $0.path[id: 1] = .detail(ContactDetail.State(contact: grace))
+    }
+    await store.send(\.path[id: 1].detail.editButtonTapped)
+    await store.receive(\.path[id: 1].detail.delegate.editRequested, grace) {
+      $0.path[id: 2] = .edit(ContactEdit.State(contact: grace))
+    }
+    await contacts.clock.advance(by: .seconds(1))
+    // Ada's detail below them stays.
+    await store.receive(\.saveFailed) {
+      $0.contacts = [ada]
+      $0.unsavedChanges = []
+      $0.path.pop(from: 1)
+      $0.destination = .alert(
+        AlertState {
+          TextState("Your change was not saved")
+        } message: {
+          TextState("Your change could not be saved: read-only disk")
+        }
+      )
+    }
+  }
 }
