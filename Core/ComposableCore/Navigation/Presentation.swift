@@ -333,7 +333,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   // feature's types, it does not look up generic metadata on each call.
   /// Runs the child for presented actions, then the parent; then applies dismissal and cancels
   /// the effects of a child that went away.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let presentationAction = toPresentationAction.extract(from: action)
@@ -365,9 +365,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
 
     // The child as the parent reducer receives it, needed afterwards only if the parent takes it
-    // away or replaces it: a reference to its box, which the parent copies only if it changes the
-    // child in place.
-    let old = wasPresented ? storage.read(&state) { $0.box } : nil
+    // away or replaces it while the child has work to end: a reference to its box, which the
+    // parent copies only if it changes the child in place.
+    let old = wasPresented && presentedCases.childHasWork ? storage.read(&state) { $0.box } : nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let (isPresented, assignmentsAfter) = storage.read(&state) {
       ($0.isPresented, $0.assignments)
@@ -386,7 +386,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if isCleared { storage.modify(&state) { $0.presented = nil } }
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
-    // a different child in its place; only then do its effects end.
+    // a different child in its place; only then do its effects end, if it ever started any.
     guard let old else { return destinationEffects.merge(with: parentEffects) }
     if isPresented, !isCleared, !wasReassigned {
       return destinationEffects.merge(with: parentEffects)
@@ -408,6 +408,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if case .send(let action) = effects.operation {
       return .send(toPresentationAction.embed(.presented(action)))
     }
+    if effects.canOutliveItsAction { presentedCases.childHasWork = true }
     return
       effects
       .map { toPresentationAction.embed(PresentationAction.presented($0)) }
@@ -462,13 +463,16 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 /// generates) answers both for its current case with a `switch`. Any other state is asked by
 /// reflection, which costs about 19,000 instructions for the first question and 23,000 for the
 /// second; a state type that is not an enum can never hold an alert in a case, so once one has
-/// been seen this reducer stops asking that. Kept per reducer instance, on the main actor where
-/// its store runs.
+/// been seen this reducer stops asking that. It also notes whether the child ever started work
+/// that a dismissal must end. Kept per reducer instance, on the main actor where its store runs.
 @usableFromInline
 final class PresentedCases<State> {
   // Read on every presented action; set once, on the store's actor, by the same reducer: the
   // dynamic exclusivity check of each read (about 80 instructions) guards nothing.
   @usableFromInline @exclusivity(unchecked) var isPlainType = false
+  /// Set the first time the child returns an effect that can outlive its action; until then a
+  /// child that goes away leaves nothing to cancel. Never cleared, as ``ChildIdentity``'s is not.
+  @usableFromInline @exclusivity(unchecked) var childHasWork = false
   /// The state's own answers, when it is an enum reducer's state. Found once, here: a cast of
   /// each presented state to the protocol would look its conformance up on every action.
   @usableFromInline let caseEphemerality: ((State) -> Bool)?
