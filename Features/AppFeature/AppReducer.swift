@@ -44,9 +44,10 @@ public struct AppReducer: Sendable {
     /// The account made on the sign-up tab, shown in the header; the sign-up form writes it.
     @SharedReader(.appStorage("account.email")) public var accountEmail: String? = nil
 
-    /// How many changes on the todos and contacts tabs are not saved yet.
+    /// How many changes on the todos and contacts tabs are not saved yet, a todo order still to
+    /// be sorted among them.
     public var unsavedChangeCount: Int {
-      todos.unsavedChanges.count + contacts.unsavedChanges.count
+      todos.unsavedChanges.count + (todos.isSortPending ? 1 : 0) + contacts.unsavedChanges.count
     }
 
     /// The app, on the counter tab unless told otherwise.

@@ -33,6 +33,9 @@ public struct TodoList: Sendable {
     /// Saving one at a time, in the order they were made, keeps a later change from reaching
     /// the file before an earlier one (a toggle before the add of its todo would be lost).
     public var unsavedChanges: [UnsavedChange]
+    /// Whether done todos are still to sink below active ones, a second after the last toggle:
+    /// the new order is a change not saved yet, which quitting waits for.
+    public var isSortPending: Bool
     /// A failure to load or save.
     @Presents public var alert: AlertState<Action.Alert>?
 
@@ -48,6 +51,7 @@ public struct TodoList: Sendable {
       isLoading: Bool = false,
       hasLoaded: Bool = false,
       unsavedChanges: [UnsavedChange] = [],
+      isSortPending: Bool = false,
       alert: AlertState<Action.Alert>? = nil
     ) {
       self.todos = todos
@@ -60,6 +64,7 @@ public struct TodoList: Sendable {
       self.isLoading = isLoading
       self.hasLoaded = hasLoaded
       self.unsavedChanges = unsavedChanges
+      self.isSortPending = isSortPending
       self.alert = alert
     }
 
@@ -199,6 +204,7 @@ public struct TodoList: Sendable {
       state.todos[id: id] = todo
       switch rowAction {
       case .toggleCompletionButtonTapped:
+        state.isSortPending = true
         return .merge(
           save(.setCompleted(id: id, todo.isCompleted), rollback: .row(before), &state),
           .send(.sortCompletedTodos).debounce(id: CancelID.sort, for: .seconds(1), clock: clock)
@@ -292,6 +298,7 @@ public struct TodoList: Sendable {
         return save(.reorder(ids: Array(state.todos.ids)), rollback: .list(previous), &state)
 
       case .sortCompletedTodos:
+        state.isSortPending = false
         let previous = state.todos
         let sorted = state.todos.filter { !$0.isCompleted } + state.todos.filter(\.isCompleted)
         guard sorted.map(\.id) != Array(previous.ids) else { return .none }

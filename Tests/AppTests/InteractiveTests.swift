@@ -254,6 +254,22 @@ struct InteractiveTests {
     #expect(list.stdout.contains("[x] Buy milk"))
   }
 
+  /// A todo checked just before quitting sinks below the active ones a second later, and the
+  /// app waits for that order too, so the list reads the same at the next launch.
+  @Test func aTodoCheckedJustBeforeQuittingIsStoredBelowTheActiveOnes() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("Filter: all")
+    await session.type("aBuy milk\raCall mum\r", thenWaitFor: "Call mum")
+    // The cursor is on the first todo.
+    session.type(" q")
+    #expect(await session.waitForExit() == 0)
+    let list = try await sandbox.run(["todos", "list"]).stdout
+    let call = try #require(list.range(of: "[ ] Call mum"))
+    let milk = try #require(list.range(of: "[x] Buy milk"))
+    #expect(call.lowerBound < milk.lowerBound)
+  }
+
   /// A save that fails while quitting waits for it is not lost in silence: the alert that says
   /// so is gone with the screen, so the app says it on the way out, and exits 1.
   @Test func aSaveThatFailsWhileQuittingIsReported() async throws {

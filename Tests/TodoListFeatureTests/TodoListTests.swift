@@ -192,11 +192,13 @@ struct TodoListTests {
     await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
       $0.unsavedChanges = [.init(.setCompleted(id: UUID(1), true), rollback: .row(item(1, "a")))]
+      $0.isSortPending = true
     }
     await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .milliseconds(999))
     await clock.advance(by: .milliseconds(1))
     await store.receive(\.sortCompletedTodos) {
+      $0.isSortPending = false
       $0.todos = [item(2, "b"), item(1, "a", done: true)]
       $0.unsavedChanges = [
         .init(
@@ -221,6 +223,7 @@ struct TodoListTests {
     await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
       $0.todos[id: UUID(1)]?.isCompleted = true
       $0.unsavedChanges = [.init(.setCompleted(id: UUID(1), true), rollback: .row(item(1, "a")))]
+      $0.isSortPending = true
     }
     await store.receive(\.saved) { $0.unsavedChanges = [] }
     await clock.advance(by: .milliseconds(500))
@@ -232,6 +235,7 @@ struct TodoListTests {
     await clock.advance(by: .seconds(1))
     let toggled = [item(1, "a", done: true), item(2, "b", done: true), item(3, "c")]
     await store.receive(\.sortCompletedTodos) {
+      $0.isSortPending = false
       $0.todos = [item(3, "c"), item(1, "a", done: true), item(2, "b", done: true)]
       $0.unsavedChanges = [
         .init(
