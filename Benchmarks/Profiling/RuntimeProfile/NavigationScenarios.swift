@@ -7,13 +7,26 @@ import ComposableCore
 /// destination's store kept, sent to, or the root sent to), destinationPresented (presented,
 /// its case's store scoped and sent to once, dismissed), stackPushPop (a push onto a stack
 /// 1,000 deep and a pop of it), and detail / detailWorking (a plain `ifLet` of an `Identifiable`
-/// child, before and after it started work).
+/// child, before and after it started work), and presentedEffect / destinationCancelEffect (a
+/// presented child's action returning a cancellation, the child a plain struct or an enum's case).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
   case "destination":
     let store = Store(initialState: DestParent.State()) { DestParent() }
     timeSends(scenario, sends, store, .destination(.presented(.counter(.increment))))
+    return true
+  case "presentedEffect", "destinationCancelEffect":
+    // A presented child's action returning an effect other than `.send` (a cancellation, which
+    // starts no task): the effect is scoped to the child, which asks the child who it is. A plain
+    // struct (`P1`'s counter), or a case of a destination enum.
+    if scenario == "presentedEffect" {
+      let store = StoreOf<P1>(initialState: P1.State()) { P1() }
+      timeSends(scenario, sends, store, .child(.presented(.cancelLongLiving)))
+    } else {
+      let store = Store(initialState: DestParent.State()) { DestParent() }
+      timeSends(scenario, sends, store, .destination(.presented(.counter(.cancelLongLiving))))
+    }
     return true
   case "destinationScoped", "destinationScopedAtRoot":
     let store = Store(initialState: DestParent.State()) { DestParent() }

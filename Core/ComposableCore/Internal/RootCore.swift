@@ -308,7 +308,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   // MARK: Cancellation
 
   private func cancel(_ key: CancelKey) {
-    throttles[key]?.pending = nil
+    // Looking a key up hashes it, key paths and all, even in an empty dictionary: most stores
+    // never throttle.
+    if !throttles.isEmpty { throttles[key]?.pending = nil }
     running?.cancel(key)
   }
 
