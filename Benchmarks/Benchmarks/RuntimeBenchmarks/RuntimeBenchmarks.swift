@@ -373,6 +373,19 @@ let benchmarks: @Sendable () -> Void = {
       .destination(.presented(.counter(.echo))),
       to: Store(initialState: DestParent.State()) { DestParent() }, benchmark)
   }
+  // A child's action returning an effect other than `.send`, here a cancellation (it starts no
+  // task, so the row measures what the presentation does with it): the effect is scoped to the
+  // child, which asks the child who it is.
+  mainActorBenchmark("Store send, presented child returns a cancellation") { benchmark in
+    send(
+      .child(.presented(.cancelLongLiving)), to: StoreOf<P1>(initialState: P1.State()) { P1() },
+      benchmark)
+  }
+  mainActorBenchmark("Store send, destination enum child returns a cancellation") { benchmark in
+    send(
+      .destination(.presented(.counter(.cancelLongLiving))),
+      to: Store(initialState: DestParent.State()) { DestParent() }, benchmark)
+  }
   mainActorBenchmark("Store send, stack element") { benchmark in
     let store = Store(initialState: StackParent.State()) { StackParent() }
     send(
