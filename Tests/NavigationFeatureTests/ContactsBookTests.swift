@@ -34,6 +34,15 @@ final class RecordingContacts: Sendable {
 
 @MainActor
 struct ContactsBookTests {
+  /// The alert a failed save of one change shows, with `RecordingContacts` failing.
+  static let oneChangeNotSaved = ContactsBook.Destination.State.alert(
+    AlertState {
+      TextState("Your change was not saved")
+    } message: {
+      TextState("Your change could not be saved: read-only disk")
+    }
+  )
+
   func makeStore(
     _ state: ContactsBook.State = ContactsBook.State(contacts: [ada, alan], hasLoaded: true),
     contacts: RecordingContacts = RecordingContacts()
@@ -369,13 +378,7 @@ struct ContactsBookTests {
     await store.receive(\.saveFailed) {
       $0.contacts = [ada, alan]
       $0.unsavedChanges = []
-      $0.destination = .alert(
-        AlertState {
-          TextState("Your change was not saved")
-        } message: {
-          TextState("Your change could not be saved: read-only disk")
-        }
-      )
+      $0.destination = Self.oneChangeNotSaved
     }
   }
 
@@ -393,13 +396,7 @@ struct ContactsBookTests {
       $0.contacts = [ada, alan]
       $0.unsavedChanges = []
       $0.path[id: 0, case: \.detail]?.contact = alan
-      $0.destination = .alert(
-        AlertState {
-          TextState("Your change was not saved")
-        } message: {
-          TextState("Your change could not be saved: read-only disk")
-        }
-      )
+      $0.destination = Self.oneChangeNotSaved
     }
   }
 
@@ -439,13 +436,7 @@ struct ContactsBookTests {
       $0.contacts = [ada]
       $0.unsavedChanges = []
       $0.path.pop(from: 1)
-      $0.destination = .alert(
-        AlertState {
-          TextState("Your change was not saved")
-        } message: {
-          TextState("Your change could not be saved: read-only disk")
-        }
-      )
+      $0.destination = Self.oneChangeNotSaved
     }
   }
 }
