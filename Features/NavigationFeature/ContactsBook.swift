@@ -184,7 +184,7 @@ public struct ContactsBook: Sendable {
         .destination(.presented(.add(.delegate(.saved(let contact))))):
         let previous = state.contacts
         state.contacts[id: contact.id] = contact
-        Self.showContactsAsListed(&state)
+        Self.showListChange(from: previous, &state)
         return save(.save(contact), previous: previous, &state)
 
       case .path(.element(let elementID, .detail(.delegate(.deleteConfirmed(let id))))):
@@ -206,9 +206,12 @@ public struct ContactsBook: Sendable {
         // The changes after the failed one were made on it, so they are undone with it: the
         // list goes back to before the oldest unsaved change, which is how it is stored.
         let undone = state.unsavedChanges.count
-        if let oldest = state.unsavedChanges.first { state.contacts = oldest.previous }
+        if let oldest = state.unsavedChanges.first {
+          let unsaved = state.contacts
+          state.contacts = oldest.previous
+          Self.showListChange(from: unsaved, &state)
+        }
         state.unsavedChanges = []
-        Self.showContactsAsListed(&state)
         state.destination = .alert(
           AlertState {
             TextState(
@@ -229,10 +232,14 @@ public struct ContactsBook: Sendable {
     .ifLet(\.$destination, action: \.destination)
   }
 
-  /// Makes the pushed screens agree with the list: a detail shows its contact as listed, and
-  /// the stack is popped from the first screen whose contact is no longer listed (a contact
-  /// whose add was undone). An editor keeps its draft.
-  private static func showContactsAsListed(_ state: inout State) {
+  /// Makes the pushed screens agree with a change to the list, which held `previous` before it:
+  /// a detail shows its contact as now listed, and the stack is popped from the first screen
+  /// whose contact the change took away (a contact whose add was undone). An editor keeps its
+  /// draft, and a screen whose contact the list did not hold (a deep link opened before the
+  /// contacts loaded) is left alone.
+  private static func showListChange(
+    from previous: IdentifiedArrayOf<Contact>, _ state: inout State
+  ) {
     for id in state.path.ids {
       let shown: Contact
       switch state.path[id: id] {
@@ -240,6 +247,7 @@ public struct ContactsBook: Sendable {
       case .edit(let edit)?: shown = edit.contact
       case .settings?, nil: continue
       }
+      guard previous[id: shown.id] != nil else { continue }
       guard let listed = state.contacts[id: shown.id] else {
         state.path.pop(from: id)
         return

@@ -439,4 +439,35 @@ struct ContactsBookTests {
       $0.destination = Self.oneChangeNotSaved
     }
   }
+
+  @Test func aFailedSaveLeavesTheScreenOfAContactTheListNeverHad() async {
+    let contacts = RecordingContacts()
+    contacts.failSaves.setValue(true)
+    // Ada's detail, deep-linked before the list held her, under Alan's.
+    let store = makeStore(
+      ContactsBook.State(
+        contacts: [alan],
+        path: [
+          .detail(ContactDetail.State(contact: ada)), .detail(ContactDetail.State(contact: alan)),
+        ],
+        hasLoaded: true),
+      contacts: contacts
+    )
+    var starred = alan
+    starred.isFavorite = true
+    await store.send(\.path[id: 1].detail.favoriteButtonTapped) {
+      $0.path[id: 1, case: \.detail]?.contact = starred
+    }
+    await store.receive(\.path[id: 1].detail.delegate.favoriteToggled, starred) {
+      $0.contacts[id: alan.id] = starred
+      $0.unsavedChanges = [.init(.save(starred), previous: [alan])]
+    }
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saveFailed) {
+      $0.contacts = [alan]
+      $0.unsavedChanges = []
+      $0.path[id: 1, case: \.detail]?.contact = alan
+      $0.destination = Self.oneChangeNotSaved
+    }
+  }
 }
