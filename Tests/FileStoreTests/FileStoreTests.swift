@@ -24,6 +24,20 @@ final class TemporaryDirectory: @unchecked Sendable {
   }
 }
 
+/// A client's error type for the notes, comparing by kind alone.
+enum StoredNotesError: StoredDataError, Equatable {
+  case corrupt(keptAt: String)
+  case unreadable(String)
+  case unwritable(String)
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.corrupt, .corrupt), (.unreadable, .unreadable), (.unwritable, .unwritable): true
+    default: false
+    }
+  }
+}
+
 struct FileStoreTests {
   @Test func aMissingFileReadsAsEmpty() throws {
     let directory = TemporaryDirectory()
@@ -72,6 +86,20 @@ struct FileStoreTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == garbage)
     #expect(directory.names.contains("notes.json.corrupt-20231114T221320Z-1"))
     #expect(!directory.names.contains("notes.json"))
+  }
+
+  /// Where the lock file cannot be made (its directory is a file), loading reports data that
+  /// cannot be read, and a change reports that it was not saved.
+  @Test func aLockThatCannotBeTakenIsReportedAsWhatWasBeingDone() throws {
+    let directory = TemporaryDirectory()
+    try Data("not a directory".utf8).write(to: directory.file("data"))
+    let store = FileStore<[Note]>(url: directory.file("data/notes.json"), emptyValue: [])
+    #expect(throws: StoredNotesError.unreadable("")) {
+      try store.load(reportingAs: StoredNotesError.self)
+    }
+    #expect(throws: StoredNotesError.unwritable("")) {
+      try store.update(reportingAs: StoredNotesError.self) { $0.append(Note(text: "a")) }
+    }
   }
 
   @Test func aWriteCutBeforeTheRenameKeepsTheOldFile() throws {

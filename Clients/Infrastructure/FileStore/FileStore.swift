@@ -253,18 +253,23 @@ extension FileStore {
     do {
       try update(change)
     } catch {
-      throw error.reported(as: Failure.self)
+      throw error.reported(as: Failure.self, whileSaving: true)
     }
   }
 }
 
 extension FileStoreError {
-  /// This failure as a client's error type: a corrupt file names where it was kept; read and
-  /// lock failures are unreadable data; write failures and rejected changes are unsaved ones.
-  public func reported<Failure: StoredDataError>(as _: Failure.Type) -> Failure {
+  /// This failure as a client's error type: a corrupt file names where it was kept; a read
+  /// failure is unreadable data; write failures and rejected changes are unsaved ones. A lock
+  /// that could not be taken is unreadable data while loading, and an unsaved change while
+  /// saving, where the person was told nothing about reading.
+  public func reported<Failure: StoredDataError>(
+    as _: Failure.Type, whileSaving: Bool = false
+  ) -> Failure {
     switch self {
     case .corrupt(let movedTo, _): .corrupt(keptAt: movedTo)
-    case .readFailed, .lockFailed: .unreadable(description)
+    case .readFailed: .unreadable(description)
+    case .lockFailed: whileSaving ? .unwritable(description) : .unreadable(description)
     case .writeFailed, .rejected: .unwritable(description)
     }
   }
