@@ -62,14 +62,17 @@ final class PseudoTerminalSession: @unchecked Sendable {
     _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
   }
 
-  /// Waits until the output since `offset` contains `needle`; fails after five seconds.
+  /// Waits until the output since `offset` contains `needle`; fails after twenty seconds.
   ///
-  /// The waits here sleep as tasks rather than block their thread, which other tests' tasks need.
+  /// The bound is against a hang, not a measure of speed: on two cores running the whole suite,
+  /// whose other tests start processes of their own, the app once took over five seconds to
+  /// draw its first screen. The waits here sleep as tasks rather than block their thread, which
+  /// other tests' tasks need.
   @discardableResult
   func waitFor(
     _ needle: String, after offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
       let data = output.value
       if String(decoding: data.dropFirst(offset), as: UTF8.self).contains(needle) { return true }
