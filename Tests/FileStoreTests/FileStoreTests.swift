@@ -24,18 +24,11 @@ final class TemporaryDirectory: @unchecked Sendable {
   }
 }
 
-/// A client's error type for the notes, comparing by kind alone.
+/// A client's error type for the notes, as a client declares one.
 enum StoredNotesError: StoredDataError, Equatable {
   case corrupt(keptAt: String)
   case unreadable(String)
   case unwritable(String)
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.corrupt, .corrupt), (.unreadable, .unreadable), (.unwritable, .unwritable): true
-    default: false
-    }
-  }
 }
 
 struct FileStoreTests {
@@ -94,10 +87,11 @@ struct FileStoreTests {
     let directory = TemporaryDirectory()
     try Data("not a directory".utf8).write(to: directory.file("data"))
     let store = FileStore<[Note]>(url: directory.file("data/notes.json"), emptyValue: [])
-    #expect(throws: StoredNotesError.unreadable("")) {
+    let reason = "cannot lock \(directory.file("data/notes.json.lock").path): Not a directory"
+    #expect(throws: StoredNotesError.unreadable(reason)) {
       try store.load(reportingAs: StoredNotesError.self)
     }
-    #expect(throws: StoredNotesError.unwritable("")) {
+    #expect(throws: StoredNotesError.unwritable(reason)) {
       try store.update(reportingAs: StoredNotesError.self) { $0.append(Note(text: "a")) }
     }
   }
