@@ -13,11 +13,12 @@ let alan = Contact(id: UUID(11), name: "Alan Turing")
 final class RecordingContacts: Sendable {
   let stored: [Contact]
   let changes = LockIsolated<[ContactChange]>([])
-  let failSaves = LockIsolated(false)
+  let failSaves: LockIsolated<Bool>
   let clock = TestClock()
 
-  init(_ stored: [Contact] = []) {
+  init(_ stored: [Contact] = [], failingSaves: Bool = false) {
     self.stored = stored
+    self.failSaves = LockIsolated(failingSaves)
   }
 
   var client: ContactsClient {
@@ -82,10 +83,11 @@ struct ContactsBookTests {
       }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// From Alan's detail at the top of the stack: stars him, and sees the list star him and the
-  /// save queued.
+  /// From Alan's detail at the top of the stack (`id`): stars him, and sees the list star him
+  /// and the save queued.
   func starAlanFromHisDetail(
     _ store: TestStoreOf<ContactsBook>,
+    at id: StackElementID = 0,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -93,17 +95,41 @@ struct ContactsBookTests {
   ) async -> Contact {
     var starred = alan
     starred.isFavorite = true
+    let previous = store.state.contacts
     await store.send(
-      \.path[id: 0].detail.favoriteButtonTapped,
-      assert: { $0.path[id: 0, case: \.detail]?.contact = starred },
+      \.path[id: id].detail.favoriteButtonTapped,
+      assert: { $0.path[id: id, case: \.detail]?.contact = starred },
       fileID: fileID, filePath: filePath, line: line, column: column)
     await store.receive(
-      \.path[id: 0].detail.delegate.favoriteToggled, starred,
+      \.path[id: id].detail.delegate.favoriteToggled, starred,
       assert: {
         $0.contacts[id: alan.id] = starred
-        $0.unsavedChanges = [.init(.save(starred), previous: [ada, alan])]
+        $0.unsavedChanges = [.init(.save(starred), previous: previous)]
       }, fileID: fileID, filePath: filePath, line: line, column: column)
     return starred
+  }
+
+  /// Lets the save in flight end a second later, failing, and sees the list go back to `stored`,
+  /// the queue emptied and the one-change alert, besides what `alsoAssert` says changed.
+  func receiveFailedSave(
+    _ store: TestStoreOf<ContactsBook>,
+    of contacts: RecordingContacts,
+    restoring stored: IdentifiedArrayOf<Contact>,
+    alsoAssert: @escaping (inout ContactsBook.State) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(
+      \.saveFailed,
+      assert: {
+        $0.contacts = stored
+        $0.unsavedChanges = []
+        alsoAssert(&$0)
+        $0.destination = Self.oneChangeNotSaved
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   @Test func loadsOnFirstAppearance() async {
@@ -366,43 +392,31 @@ struct ContactsBookTests {
   }
 
   @Test func aFailedSaveRestoresTheListAndSaysSo() async {
-    let contacts = RecordingContacts()
-    contacts.failSaves.setValue(true)
+    let contacts = RecordingContacts(failingSaves: true)
     let store = makeStore(
       ContactsBook.State(
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
       contacts: contacts
     )
     await confirmDeletingAdaFromHerDetail(store)
-    await contacts.clock.advance(by: .seconds(1))
-    await store.receive(\.saveFailed) {
-      $0.contacts = [ada, alan]
-      $0.unsavedChanges = []
-      $0.destination = Self.oneChangeNotSaved
-    }
+    await receiveFailedSave(store, of: contacts, restoring: [ada, alan])
   }
 
   @Test func aStarThatFailsToSaveIsUndoneOnItsDetailToo() async {
-    let contacts = RecordingContacts()
-    contacts.failSaves.setValue(true)
+    let contacts = RecordingContacts(failingSaves: true)
     let store = makeStore(
       ContactsBook.State(
         contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
       contacts: contacts
     )
     _ = await starAlanFromHisDetail(store)
-    await contacts.clock.advance(by: .seconds(1))
-    await store.receive(\.saveFailed) {
-      $0.contacts = [ada, alan]
-      $0.unsavedChanges = []
+    await receiveFailedSave(store, of: contacts, restoring: [ada, alan]) {
       $0.path[id: 0, case: \.detail]?.contact = alan
-      $0.destination = Self.oneChangeNotSaved
     }
   }
 
   @Test func screensOfAContactWhoseAddFailedArePopped() async {
-    let contacts = RecordingContacts()
-    contacts.failSaves.setValue(true)
+    let contacts = RecordingContacts(failingSaves: true)
     let store = makeStore(
       ContactsBook.State(
         contacts: [ada], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
@@ -430,19 +444,12 @@ struct ContactsBookTests {
     await store.receive(\.path[id: 1].detail.delegate.editRequested, grace) {
       $0.path[id: 2] = .edit(ContactEdit.State(contact: grace))
     }
-    await contacts.clock.advance(by: .seconds(1))
     // Ada's detail below them stays.
-    await store.receive(\.saveFailed) {
-      $0.contacts = [ada]
-      $0.unsavedChanges = []
-      $0.path.pop(from: 1)
-      $0.destination = Self.oneChangeNotSaved
-    }
+    await receiveFailedSave(store, of: contacts, restoring: [ada]) { $0.path.pop(from: 1) }
   }
 
   @Test func aFailedSaveLeavesTheScreenOfAContactTheListNeverHad() async {
-    let contacts = RecordingContacts()
-    contacts.failSaves.setValue(true)
+    let contacts = RecordingContacts(failingSaves: true)
     // Ada's detail, deep-linked before the list held her, under Alan's.
     let store = makeStore(
       ContactsBook.State(
@@ -453,21 +460,9 @@ struct ContactsBookTests {
         hasLoaded: true),
       contacts: contacts
     )
-    var starred = alan
-    starred.isFavorite = true
-    await store.send(\.path[id: 1].detail.favoriteButtonTapped) {
-      $0.path[id: 1, case: \.detail]?.contact = starred
-    }
-    await store.receive(\.path[id: 1].detail.delegate.favoriteToggled, starred) {
-      $0.contacts[id: alan.id] = starred
-      $0.unsavedChanges = [.init(.save(starred), previous: [alan])]
-    }
-    await contacts.clock.advance(by: .seconds(1))
-    await store.receive(\.saveFailed) {
-      $0.contacts = [alan]
-      $0.unsavedChanges = []
+    _ = await starAlanFromHisDetail(store, at: 1)
+    await receiveFailedSave(store, of: contacts, restoring: [alan]) {
       $0.path[id: 1, case: \.detail]?.contact = alan
-      $0.destination = Self.oneChangeNotSaved
     }
   }
 }
