@@ -114,9 +114,7 @@ final class TerminalApp {
   /// Waits, up to `saveGrace`, for the changes made just before quitting to be saved: their
   /// saves run as effects, which end with the process.
   private func waitForSaves() async {
-    let (todosAlert, contactsDestination) = (
-      store.state.todos.alert, store.state.contacts.destination
-    )
+    let (todosAlert, contactsAlert) = (store.state.todos.alert, store.state.contacts.alert)
     let deadline = ContinuousClock.now + Self.saveGrace
     while store.state.unsavedChangeCount > 0, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
@@ -125,9 +123,7 @@ final class TerminalApp {
     if let alert = store.state.todos.alert, alert != todosAlert {
       savesFailedWhileQuitting.append(Self.sentence(alert))
     }
-    if case .alert(let alert)? = store.state.contacts.destination,
-      store.state.contacts.destination != contactsDestination
-    {
+    if let alert = store.state.contacts.alert, alert != contactsAlert {
       savesFailedWhileQuitting.append(Self.sentence(alert))
     }
   }

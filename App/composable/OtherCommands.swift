@@ -157,12 +157,12 @@ struct Contacts: AsyncParsableCommand {
         }
         let id = form.contact.id
         await store.send(.destination(.presented(.add(.view(.saveButtonTapped))))).finish()
+        if let alert = store.state.alert {
+          throw Failure(alert.message?.string ?? alert.title.string)
+        }
         if case .add(let form)? = store.state.destination {
           throw Failure(
             [form.nameError, form.emailError].compactMap { $0 }.joined(separator: "\n"))
-        }
-        if case .alert(let alert)? = store.state.destination {
-          throw Failure(alert.message?.string ?? alert.title.string)
         }
         guard let contact = store.state.contacts[id: id] else {
           throw Failure("the contact was not added")
@@ -177,7 +177,7 @@ struct Contacts: AsyncParsableCommand {
 func loadedContacts(_ options: GlobalOptions) async throws -> StoreOf<ContactsBook> {
   let store = try commandStore(options, ContactsBook.State(), ContactsBook())
   await store.send(.onAppear).finish()
-  if case .alert(let alert)? = store.state.destination {
+  if let alert = store.state.alert {
     throw Failure(alert.message?.string ?? alert.title.string)
   }
   return store

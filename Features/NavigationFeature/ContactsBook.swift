@@ -1,7 +1,8 @@
 import ComposableCore
 import ContactsClient
 
-/// A contacts book: the root list, a stack (detail, edit, settings) and an add sheet.
+/// A contacts book: the root list, a stack (detail, edit, settings), an add sheet, and an alert
+/// when loading or saving fails.
 @Reducer
 public struct ContactsBook: Sendable {
   /// The book.
@@ -11,8 +12,11 @@ public struct ContactsBook: Sendable {
     public var contacts: IdentifiedArrayOf<Contact>
     /// The screens pushed over the list; start with some for a deep link.
     public var path: StackState<Path.State>
-    /// The add sheet or an alert.
+    /// The add sheet.
     @Presents public var destination: Destination.State?
+    /// Why loading or saving failed. It is shown over the add sheet rather than in its place: a
+    /// save can fail while a new contact is being typed, and the draft must not be lost.
+    @Presents public var alert: AlertState<Action.Alert>?
     /// How the list shows.
     public var settings: BookSettings
     /// Whether the stored contacts are loading.
@@ -29,6 +33,7 @@ public struct ContactsBook: Sendable {
       contacts: IdentifiedArrayOf<Contact> = [],
       path: StackState<Path.State> = StackState(),
       destination: Destination.State? = nil,
+      alert: AlertState<Action.Alert>? = nil,
       settings: BookSettings = BookSettings(),
       isLoading: Bool = false,
       hasLoaded: Bool = false,
@@ -37,6 +42,7 @@ public struct ContactsBook: Sendable {
       self.contacts = contacts
       self.path = path
       self.destination = destination
+      self.alert = alert
       self.settings = settings
       self.isLoading = isLoading
       self.hasLoaded = hasLoaded
@@ -78,20 +84,11 @@ public struct ContactsBook: Sendable {
     case settings(ContactSettings)
   }
 
-  /// What the book presents over itself.
+  /// The sheets the book presents over itself.
   @Reducer(state: .equatable, action: .equatable, .codable)
   public enum Destination {
     /// The add-contact sheet.
     case add(ContactEdit)
-    /// A failure.
-    case alert(AlertState<Alert>)
-
-    /// The alert's buttons.
-    @CasePathable
-    public enum Alert: Equatable, Codable, Sendable {
-      /// Loads the contacts again.
-      case retryLoadButtonTapped
-    }
   }
 
   /// What happens in the book.
@@ -110,12 +107,21 @@ public struct ContactsBook: Sendable {
     case popToRootButtonTapped
     /// An action of the stack.
     case path(StackActionOf<Path>)
-    /// An action of the sheet or alert.
+    /// An action of the add sheet.
     case destination(PresentationAction<Destination.Action>)
+    /// A button of the failure alert.
+    case alert(PresentationAction<Alert>)
     /// The oldest unsaved change was saved.
     case saved
     /// The oldest unsaved change could not be saved; the list goes back to how it is stored.
     case saveFailed(ContactsError)
+
+    /// The failure alert's buttons.
+    @CasePathable
+    public enum Alert: Equatable, Codable, Sendable {
+      /// Loads the contacts again.
+      case retryLoadButtonTapped
+    }
   }
 
   @Dependency(\.contactsClient) var contactsClient
@@ -145,16 +151,14 @@ public struct ContactsBook: Sendable {
       case .loadResponse(.failure(let error)):
         state.isLoading = false
         state.hasLoaded = true
-        state.destination = .alert(
-          .failure(
-            title: "Could not load your contacts",
-            message: TextState(error.errorDescription ?? "Something went wrong."),
-            retry: .retryLoadButtonTapped
-          )
+        state.alert = .failure(
+          title: "Could not load your contacts",
+          message: TextState(error.errorDescription ?? "Something went wrong."),
+          retry: .retryLoadButtonTapped
         )
         return .none
 
-      case .destination(.presented(.alert(.retryLoadButtonTapped))):
+      case .alert(.presented(.retryLoadButtonTapped)):
         return load(&state)
 
       case .contactTapped(let id):
@@ -212,24 +216,23 @@ public struct ContactsBook: Sendable {
           Self.showListChange(from: unsaved, &state)
         }
         state.unsavedChanges = []
-        state.destination = .alert(
-          AlertState {
-            TextState(
-              undone > 1
-                ? "Your last \(undone) changes were not saved" : "Your change was not saved"
-            )
-          } message: {
-            TextState(error.errorDescription ?? "Something went wrong.")
-          }
-        )
+        state.alert = AlertState {
+          TextState(
+            undone > 1
+              ? "Your last \(undone) changes were not saved" : "Your change was not saved"
+          )
+        } message: {
+          TextState(error.errorDescription ?? "Something went wrong.")
+        }
         return .none
 
-      case .path, .destination:
+      case .path, .destination, .alert:
         return .none
       }
     }
     .forEach(\.path, action: \.path)
     .ifLet(\.$destination, action: \.destination)
+    .ifLet(\.$alert, action: \.alert)
   }
 
   /// Makes the pushed screens agree with a change to the list, which held `previous` before it:

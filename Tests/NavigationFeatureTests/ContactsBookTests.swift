@@ -14,6 +14,8 @@ final class RecordingContacts: Sendable {
   let stored: [Contact]
   let changes = LockIsolated<[ContactChange]>([])
   let failSaves: LockIsolated<Bool>
+  /// What loading throws, when set.
+  let loadError = LockIsolated<ContactsError?>(nil)
   let clock = TestClock()
 
   init(_ stored: [Contact] = [], failingSaves: Bool = false) {
@@ -23,7 +25,10 @@ final class RecordingContacts: Sendable {
 
   var client: ContactsClient {
     ContactsClient(
-      load: { self.stored },
+      load: {
+        if let error = self.loadError.value { throw error }
+        return self.stored
+      },
       apply: { change in
         try await self.clock.sleep(for: .seconds(1))
         if self.failSaves.value { throw ContactsError.unwritable("read-only disk") }
@@ -36,13 +41,11 @@ final class RecordingContacts: Sendable {
 @MainActor
 struct ContactsBookTests {
   /// The alert a failed save of one change shows, with `RecordingContacts` failing.
-  static let oneChangeNotSaved = ContactsBook.Destination.State.alert(
-    AlertState {
-      TextState("Your change was not saved")
-    } message: {
-      TextState("Your change could not be saved: read-only disk")
-    }
-  )
+  static let oneChangeNotSaved = AlertState<ContactsBook.Action.Alert> {
+    TextState("Your change was not saved")
+  } message: {
+    TextState("Your change could not be saved: read-only disk")
+  }
 
   func makeStore(
     _ state: ContactsBook.State = ContactsBook.State(contacts: [ada, alan], hasLoaded: true),
@@ -54,6 +57,18 @@ struct ContactsBookTests {
       $0.contactsClient = contacts.client
       $0.uuid = .incrementing
     }
+  }
+
+  /// A store of a loaded book of Ada and Alan, with `contact`'s detail pushed.
+  func makeStore(onDetailOf contact: Contact, contacts: RecordingContacts) -> TestStoreOf<
+    ContactsBook
+  > {
+    makeStore(
+      ContactsBook.State(
+        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: contact))],
+        hasLoaded: true),
+      contacts: contacts
+    )
   }
 
   /// From Ada's detail at the top of the stack: asks to delete her, confirms, and sees her
@@ -109,6 +124,56 @@ struct ContactsBookTests {
     return starred
   }
 
+  /// Opens the add sheet, which makes the contact `UUID(0)`, and types `name` into it.
+  func startAddingContact(
+    named name: String,
+    _ store: TestStoreOf<ContactsBook>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await store.send(
+      .addButtonTapped,
+      assert: {
+        $0.destination = .add(
+          ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.send(
+      .destination(.presented(.add(.view(.set(\.contact.name, name))))),
+      assert: {
+        $0.destination = .add(
+          ContactEdit.State(contact: Contact(id: UUID(0), name: name), isNew: true))
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Saves the add sheet's contact, and sees it listed as `name`, its save queued after the list
+  /// was `previous`, and the sheet dismissed. Returns the contact.
+  func saveNewContact(
+    as name: String,
+    after previous: IdentifiedArrayOf<Contact>,
+    _ store: TestStoreOf<ContactsBook>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Contact {
+    await store.send(
+      \.destination.add.view.saveButtonTapped,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let added = Contact(id: UUID(0), name: name)
+    await store.receive(
+      \.destination.add.delegate.saved, added,
+      assert: {
+        $0.contacts.append(added)
+        $0.unsavedChanges = [.init(.save(added), previous: previous)]
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.receive(
+      \.destination.dismiss, assert: { $0.destination = nil },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    return added
+  }
+
   /// Lets the save in flight end a second later, failing, and sees the list go back to `stored`,
   /// the queue emptied and the one-change alert, besides what `alsoAssert` says changed.
   func receiveFailedSave(
@@ -128,7 +193,7 @@ struct ContactsBookTests {
         $0.contacts = stored
         $0.unsavedChanges = []
         alsoAssert(&$0)
-        $0.destination = Self.oneChangeNotSaved
+        $0.alert = Self.oneChangeNotSaved
       }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -160,20 +225,8 @@ struct ContactsBookTests {
       )
     }
     await store.send(.onAppear) { $0.isLoading = true }
-    await store.send(.addButtonTapped) {
-      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
-    }
-    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, "Grace")))))) {
-      $0.destination = .add(
-        ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace"), isNew: true))
-    }
-    await store.send(\.destination.add.view.saveButtonTapped)
-    let grace = Contact(id: UUID(0), name: "Grace")
-    await store.receive(\.destination.add.delegate.saved) {
-      $0.contacts = [grace]
-      $0.unsavedChanges = [.init(.save(grace), previous: [])]
-    }
-    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    await startAddingContact(named: "Grace", store)
+    let grace = await saveNewContact(as: "Grace", after: [], store)
     await clock.advance(by: .seconds(1))
     await store.receive(\.loadResponse.success) {
       $0.isLoading = false
@@ -281,11 +334,7 @@ struct ContactsBookTests {
 
   @Test func favouritingFromTheDetailUpdatesTheList() async {
     let contacts = RecordingContacts()
-    let store = makeStore(
-      ContactsBook.State(
-        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
-      contacts: contacts
-    )
+    let store = makeStore(onDetailOf: alan, contacts: contacts)
     let starred = await starAlanFromHisDetail(store)
     #expect(store.state.sortedContacts.first == starred)
     await contacts.clock.advance(by: .seconds(1))
@@ -295,11 +344,7 @@ struct ContactsBookTests {
 
   @Test func aContactStarredThenUnstarredIsSavedInThatOrder() async {
     let contacts = RecordingContacts()
-    let store = makeStore(
-      ContactsBook.State(
-        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
-      contacts: contacts
-    )
+    let store = makeStore(onDetailOf: alan, contacts: contacts)
     let starred = await starAlanFromHisDetail(store)
     // Unstarred while the star is still being saved: the second save waits for the first, so
     // the file ends as the screen does.
@@ -320,11 +365,7 @@ struct ContactsBookTests {
 
   @Test func deleteAsksForConfirmationThenDeletesAndPops() async {
     let contacts = RecordingContacts()
-    let store = makeStore(
-      ContactsBook.State(
-        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
-      contacts: contacts
-    )
+    let store = makeStore(onDetailOf: ada, contacts: contacts)
     await confirmDeletingAdaFromHerDetail(store)
     await contacts.clock.advance(by: .seconds(1))
     await store.receive(\.saved) { $0.unsavedChanges = [] }
@@ -348,21 +389,8 @@ struct ContactsBookTests {
   @Test func theAddSheetDismissesItselfAfterSaving() async {
     let contacts = RecordingContacts()
     let store = makeStore(contacts: contacts)
-    await store.send(.addButtonTapped) {
-      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
-    }
-    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, " Grace Hopper "))))))
-    {
-      $0.destination = .add(
-        ContactEdit.State(contact: Contact(id: UUID(0), name: " Grace Hopper "), isNew: true))
-    }
-    await store.send(\.destination.add.view.saveButtonTapped)
-    let grace = Contact(id: UUID(0), name: "Grace Hopper")
-    await store.receive(\.destination.add.delegate.saved, grace) {
-      $0.contacts.append(grace)
-      $0.unsavedChanges = [.init(.save(grace), previous: [ada, alan])]
-    }
-    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    await startAddingContact(named: " Grace Hopper ", store)
+    let grace = await saveNewContact(as: "Grace Hopper", after: [ada, alan], store)
     await contacts.clock.advance(by: .seconds(1))
     await store.receive(\.saved) { $0.unsavedChanges = [] }
     #expect(contacts.changes.value == [.save(grace)])
@@ -393,22 +421,14 @@ struct ContactsBookTests {
 
   @Test func aFailedSaveRestoresTheListAndSaysSo() async {
     let contacts = RecordingContacts(failingSaves: true)
-    let store = makeStore(
-      ContactsBook.State(
-        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
-      contacts: contacts
-    )
+    let store = makeStore(onDetailOf: ada, contacts: contacts)
     await confirmDeletingAdaFromHerDetail(store)
     await receiveFailedSave(store, of: contacts, restoring: [ada, alan])
   }
 
   @Test func aStarThatFailsToSaveIsUndoneOnItsDetailToo() async {
     let contacts = RecordingContacts(failingSaves: true)
-    let store = makeStore(
-      ContactsBook.State(
-        contacts: [ada, alan], path: [.detail(ContactDetail.State(contact: alan))], hasLoaded: true),
-      contacts: contacts
-    )
+    let store = makeStore(onDetailOf: alan, contacts: contacts)
     _ = await starAlanFromHisDetail(store)
     await receiveFailedSave(store, of: contacts, restoring: [ada, alan]) {
       $0.path[id: 0, case: \.detail]?.contact = alan
@@ -422,20 +442,8 @@ struct ContactsBookTests {
         contacts: [ada], path: [.detail(ContactDetail.State(contact: ada))], hasLoaded: true),
       contacts: contacts
     )
-    await store.send(.addButtonTapped) {
-      $0.destination = .add(ContactEdit.State(contact: Contact(id: UUID(0), name: ""), isNew: true))
-    }
-    await store.send(.destination(.presented(.add(.view(.set(\.contact.name, "Grace Hopper")))))) {
-      $0.destination = .add(
-        ContactEdit.State(contact: Contact(id: UUID(0), name: "Grace Hopper"), isNew: true))
-    }
-    await store.send(\.destination.add.view.saveButtonTapped)
-    let grace = Contact(id: UUID(0), name: "Grace Hopper")
-    await store.receive(\.destination.add.delegate.saved, grace) {
-      $0.contacts.append(grace)
-      $0.unsavedChanges = [.init(.save(grace), previous: [ada])]
-    }
-    await store.receive(\.destination.dismiss) { $0.destination = nil }
+    await startAddingContact(named: "Grace Hopper", store)
+    let grace = await saveNewContact(as: "Grace Hopper", after: [ada], store)
     // Her detail and her editor are opened while her add is still being saved.
     await store.send(.contactTapped(id: grace.id)) {
       $0.path[id: 1] = .detail(ContactDetail.State(contact: grace))
@@ -446,6 +454,48 @@ struct ContactsBookTests {
     }
     // Ada's detail below them stays.
     await receiveFailedSave(store, of: contacts, restoring: [ada]) { $0.path.pop(from: 1) }
+  }
+
+  @Test func aLoadFailureShowsAnAlertWithRetry() async {
+    let contacts = RecordingContacts([ada])
+    contacts.loadError.setValue(.unreadable("permission denied"))
+    let store = makeStore(ContactsBook.State(), contacts: contacts)
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.failure) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.alert = .failure(
+        title: "Could not load your contacts",
+        message: TextState("Your contacts could not be read: permission denied"),
+        retry: .retryLoadButtonTapped
+      )
+    }
+    contacts.loadError.setValue(nil)
+    await store.send(\.alert.retryLoadButtonTapped) {
+      $0.alert = nil
+      $0.isLoading = true
+    }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.contacts = [ada]
+    }
+  }
+
+  @Test func aSaveThatFailsWhileANewContactIsTypedKeepsTheDraft() async {
+    let contacts = RecordingContacts(failingSaves: true)
+    let store = makeStore(onDetailOf: alan, contacts: contacts)
+    _ = await starAlanFromHisDetail(store)
+    await startAddingContact(named: "Grace", store)
+    // The alert comes over the sheet, which keeps what was typed.
+    await receiveFailedSave(store, of: contacts, restoring: [ada, alan]) {
+      $0.path[id: 0, case: \.detail]?.contact = alan
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    contacts.failSaves.setValue(false)
+    let grace = await saveNewContact(as: "Grace", after: [ada, alan], store)
+    await contacts.clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    #expect(contacts.changes.value == [.save(grace)])
   }
 
   @Test func aFailedSaveLeavesTheScreenOfAContactTheListNeverHad() async {

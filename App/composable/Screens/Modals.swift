@@ -45,14 +45,8 @@ enum Modals {
     case .signUp: return make(state.signUp.alert) { send(.signUp(.alert($0))) }
     case .orders: return nil
     case .contacts:
-      if case .alert(let alert)? = state.contacts.destination {
-        return make(alert) { action in
-          switch action {
-          case .dismiss: send(.contacts(.destination(.dismiss)))
-          case .presented(let alertAction):
-            send(.contacts(.destination(.presented(.alert(alertAction)))))
-          }
-        }
+      if let modal = make(state.contacts.alert, { send(.contacts(.alert($0))) }) {
+        return modal
       }
       if let id = state.contacts.path.ids.last,
         case .detail(let detail)? = state.contacts.path[id: id],
