@@ -205,6 +205,23 @@ struct CancellationTests {
     // The effect finishes only because the store's teardown cancelled it.
     await task?.finish()
   }
+
+  @Test func anIdCancelsOnlyEffectsMarkedWithAnEqualIdOfItsOwnType() async {
+    let clock = TestClock()
+    let store = makeStore(Alarms.State(), Alarms(), clock: clock)
+    // Set 100 ms apart, so that they ring in the order they were set.
+    let alarms: [Alarms.ID] = [.int(1), .byte(1), .tagged(1), .tagged(2)]
+    for alarm in alarms {
+      await store.send(.set(alarm))
+      await clock.advance(by: .milliseconds(100))
+    }
+    // `1 as Int` and `1 as UInt8` are equal as `AnyHashable`s, but not as ids, as in TCA.
+    await store.send(.cancel(.int(1)))
+    await store.send(.cancel(.tagged(1)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rang(.byte(1))) { $0.rang = [.byte(1)] }
+    await store.receive(.rang(.tagged(2))) { $0.rang = [.byte(1), .tagged(2)] }
+  }
 }
 
 /// A child effect that only sends is not tied to the child's place (nothing of it can be
@@ -285,6 +302,51 @@ struct ChildEffectPlaceTests {
     // Popping element 0 ends its timer.
     await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
     await clock.advance(by: .seconds(3))
+  }
+}
+
+/// Alarms set under ids of several types, each ringing once a second after it is set.
+struct Alarms: Reducer {
+  struct State: Equatable {
+    var rang: [ID] = []
+  }
+
+  /// Which id an alarm is set under.
+  enum ID: Equatable, Sendable {
+    case int(Int)
+    case byte(UInt8)
+    case tagged(Int)
+  }
+
+  enum Tag: Hashable, Sendable { case alarm(row: Int) }
+
+  enum Action: Equatable {
+    case set(ID)
+    case cancel(ID)
+    case rang(ID)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .set(let id):
+      let ring = Effect<Action>.run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.rang(id))
+      }
+      switch id {
+      case .int(let value): return ring.cancellable(id: value)
+      case .byte(let value): return ring.cancellable(id: value)
+      case .tagged(let row): return ring.cancellable(id: Tag.alarm(row: row))
+      }
+    case .cancel(.int(let value)): return .cancel(id: value)
+    case .cancel(.byte(let value)): return .cancel(id: value)
+    case .cancel(.tagged(let row)): return .cancel(id: Tag.alarm(row: row))
+    case .rang(let id):
+      state.rang.append(id)
+      return .none
+    }
   }
 }
 

@@ -30,7 +30,7 @@
       let timing: any SchedulerTiming = SchedulerTimingOf(scheduler, interval, nil)
       return Self(
         operation: .throttle(
-          id: AnyHashable(id),
+          id: EffectID(id),
           Throttling(
             now: { timing.now() },
             isWithinInterval: { timing.isWithinInterval(since: $0) },

@@ -6,11 +6,11 @@ extension Effect {
   /// using the same id do not cancel each other.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }
-    return Self(operation: .cancellable(id: AnyHashable(id), cancelInFlight: cancelInFlight, self))
+    return Self(operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 
   /// An effect that cancels every in-flight effect of this feature instance marked with `id`.
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(operation: .cancel(id: AnyHashable(id)))
+    Self(operation: .cancel(id: EffectID(id)))
   }
 }

@@ -20,13 +20,13 @@ public struct Effect<Action> {
     )
     case merge(EffectParts<Action>)
     case concatenate(EffectParts<Action>)
-    case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
-    case cancel(id: AnyHashable)
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: EffectID)
     case scoped(EffectScope, Effect<Action>)
     case cancelScope(EffectScope)
     /// Cancels, in one pass, the effects of several children that went away together.
     case cancelScopes(Set<EffectScope>)
-    case throttle(id: AnyHashable, Throttling, latest: Bool, Effect<Action>)
+    case throttle(id: EffectID, Throttling, latest: Bool, Effect<Action>)
   }
 
   @usableFromInline

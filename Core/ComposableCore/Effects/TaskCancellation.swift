@@ -25,7 +25,7 @@ public func withTaskCancellation<T: Sendable, E: Error>(
     )
     return try await operation()
   }
-  let key = CancelKey(id: AnyHashable(id), path: effect.path)
+  let key = CancelKey(id: EffectID(id), path: effect.path)
   if cancelInFlight { effect.registry.cancel(key) }
   // A task of its own, so that cancelling it by its id stops the operation and not the effect
   // around it, which goes on with the operation's `CancellationError`.
@@ -64,7 +64,7 @@ extension Task where Success == Never, Failure == Never {
       )
       return
     }
-    effect.registry.cancel(CancelKey(id: AnyHashable(id), path: effect.path))
+    effect.registry.cancel(CancelKey(id: EffectID(id), path: effect.path))
   }
 }
 

@@ -13,7 +13,7 @@ extension Effect {
     if case .none = operation { return self }
     return Self(
       operation: .throttle(
-        id: AnyHashable(id),
+        id: EffectID(id),
         Throttling(interval: interval, clock: clock),
         latest: latest,
         self

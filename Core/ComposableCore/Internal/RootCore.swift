@@ -37,6 +37,9 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// cost every store four allocations.
   private var running: RunningEffects<Action>?
   private var throttles: [CancelKey: ThrottleState] = [:]
+  /// Whether any effect was ever throttled: read where most stores have no throttles, as asking
+  /// the dictionary looks up its generic metadata (about 490 instructions a cancellation).
+  private var hasThrottled = false
   /// How many ids were throttled after the last pass that dropped the expired ones.
   private var throttlesAfterPruning = 0
 
@@ -310,7 +313,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   private func cancel(_ key: CancelKey) {
     // Looking a key up hashes it, key paths and all, even in an empty dictionary: most stores
     // never throttle.
-    if !throttles.isEmpty { throttles[key]?.pending = nil }
+    if hasThrottled { throttles[key]?.pending = nil }
     running?.cancel(key)
   }
 
@@ -320,7 +323,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     running?.cancelAll(where: isGone)
     // Forgotten, not only emptied: rows that come and go, each throttling under its own path,
     // left an entry apiece for as long as the store lived.
-    if throttles.keys.contains(where: { isGone($0.path) }) {
+    if hasThrottled, throttles.keys.contains(where: { isGone($0.path) }) {
       throttles = throttles.filter { !isGone($0.key.path) }
     }
   }
@@ -341,6 +344,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     _ latest: Bool,
     _ context: inout EffectContext
   ) {
+    hasThrottled = true
     var state: ThrottleState
     if let known = throttles[key] {
       state = known
@@ -459,7 +463,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 /// of running effects as it ends, under that list's lock.
 @usableFromInline
 struct CancelKey: Hashable, @unchecked Sendable {
-  let id: AnyHashable
+  let id: EffectID
   let path: [EffectScope]
 }
 
