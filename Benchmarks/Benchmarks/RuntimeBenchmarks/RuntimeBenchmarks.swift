@@ -208,6 +208,13 @@ let benchmarks: @Sendable () -> Void = {
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)
   }
+  // A row's action returning `.cancel(id:)` with nothing to cancel, as a row's stop button
+  // does: the id, the row's scope and its element id, and the store's lookup, without a task.
+  mainActorBenchmark("forEach element action, 1000 rows, row returns a cancellation") {
+    benchmark in
+    send(
+      .rows(.element(id: 500, action: .cancelLongLiving)), to: rowsStore(count: 1_000), benchmark)
+  }
 
   // Each iteration folds the effects and runs them; before the parts of a fold were added to in
   // place, each `merge(with:)` copied all the parts so far.
@@ -449,6 +456,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   mainActorBenchmark("Store send, root, two effects merged") { benchmark in
     send(.echoTwice, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
+  }
+  mainActorBenchmark("Store send, root returns a cancellation") { benchmark in
+    send(.cancelLongLiving, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
   }
 
   mainActorBenchmark("Store.scope creation") { benchmark in

@@ -6,6 +6,8 @@ import Observation
 // - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
 // - rows, rowsKept, rowsObserved: a row's action among 1,000 rows, with no row store, all 1,000
 //   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
+// - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
+//   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
 //   genericPresentation: ten levels, the counter's action sent from the leaf store;
 // - <nesting>AtRoot: the same action embedded ten levels deep and sent to the root store, the
@@ -91,6 +93,13 @@ func run(_ arguments: [String]) -> Bool {
     timeSends(scenario, sends, store.scope(state: \.child, action: \.child), .increment)
     precondition(store.child.count == sends)
     return true
+  case "rootCancel":
+    store = Store(initialState: Counter.State()) { Counter() }
+    action = .cancelLongLiving
+  case "rowCancel":
+    let rows = rowsStore(count: 1_000)
+    timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .cancelLongLiving)))
+    return true
   case "rowsEcho":
     let rows = rowsStore(count: 1_000)
     timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .echo)))
@@ -131,7 +140,7 @@ func run(_ arguments: [String]) -> Bool {
   }
   timeSends(scenario, sends, store, action)
   withExtendedLifetime(root) {}
-  precondition(store.state.count == sends)
+  precondition(store.state.count == (action == .cancelLongLiving ? 0 : sends))
   return true
 }
 

@@ -320,7 +320,7 @@ extension Effect {
     by access: CaseAccess<Parent, Action>,
     at location: AnyHashable
   ) -> Effect<Parent> {
-    embedded(by: access) { location }
+    embedded(by: access) { EffectScope(location: location) }
   }
 
   // The location read from the route only when a scope is made: copied out for every child
@@ -331,19 +331,19 @@ extension Effect {
     by access: CaseAccess<Parent, Action>,
     at route: StateRoute<Root, Value>
   ) -> Effect<Parent> {
-    embedded(by: access) { route.effectLocation }
+    embedded(by: access) { route.effectScope }
   }
 
   /// What both do, inlined into each.
   @inlinable @inline(__always)
   func embedded<Parent>(
     by access: CaseAccess<Parent, Action>,
-    location: () -> AnyHashable
+    scope: () -> EffectScope
   ) -> Effect<Parent> {
     if case .send(let action) = operation {
       return Effect<Parent>(operation: .send(access.embed(action)))
     }
-    return map { access.embed($0) }.scoped(to: EffectScope(location: location()))
+    return map { access.embed($0) }.scoped(to: scope())
   }
 
   /// Whether the effect does nothing but send actions, if anything: it starts no work and names
@@ -388,16 +388,31 @@ extension Effect {
 /// the child's state, and for elements of a collection the element's id.
 ///
 /// Cancellation ids are qualified by the path of scopes that led to the reducer that used them.
+///
+/// A class, equal by value: a child's effect is copied into its context's path and out of it
+/// several times on its way to the store, and copying a key path and an id, both type-erased,
+/// cost about 200 instructions each time. An operator without element ids makes its one once.
 @usableFromInline
-struct EffectScope: Hashable, @unchecked Sendable {
+final class EffectScope: Hashable, @unchecked Sendable {
   // Key paths and ids are immutable values; they are only hashed and compared.
   @usableFromInline let location: AnyHashable
-  let id: AnyHashable?
+  let id: EffectID?
 
   @usableFromInline
-  init(location: AnyHashable, id: AnyHashable? = nil) {
+  init(location: AnyHashable, id: EffectID? = nil) {
     self.location = location
     self.id = id
+  }
+
+  @usableFromInline
+  static func == (lhs: EffectScope, rhs: EffectScope) -> Bool {
+    lhs === rhs || (lhs.location == rhs.location && lhs.id == rhs.id)
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(id)
   }
 }
 

@@ -27,12 +27,12 @@ final class ChildIdentity<State> {
     case unknown
   }
 
-  // The identity is kept here, not in the operator's `reduce`: an optional `AnyHashable` there
+  // The identity is kept here, not in the operator's `reduce`: an optional identity there
   // was copied and destroyed through value witnesses on every action, about 200 instructions a
   // level, though it is `nil` unless the child has work.
   @exclusivity(unchecked) private var source: Source
   /// The identity of the child as the parent reducer received it, for enum states.
-  @exclusivity(unchecked) private var before: AnyHashable?
+  @exclusivity(unchecked) private var before: EffectID?
 
   @usableFromInline
   init() {

@@ -37,6 +37,6 @@ extension Effect {
     from before: IDs, to after: IDs, at location: AnyHashable
   ) -> Self where IDs.Element: Hashable, IDs.Index == Int {
     .cancelScopes(
-      idsRemoved(from: before, to: after).map { EffectScope(location: location, id: $0) })
+      idsRemoved(from: before, to: after).map { EffectScope(location: location, id: EffectID($0)) })
   }
 }

@@ -125,7 +125,7 @@ package final class RootCore<R: Reducer>: StoreCore {
   func process(_ action: Action, tasks: EffectTasks?) {
     let effect = Self.reduce(run, &state, action, dependencies)
     guard !effect.isNone else { return }
-    run(effect, EffectContext(origin: action, tasks: tasks))
+    run(effect, EffectContext(tasks: tasks), origin: action)
   }
 
   /// Runs the reducer with the store's dependencies current. Nonisolated, so the closure handed
@@ -162,24 +162,6 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Running effects
 
-  // Contexts are made and read on the main actor only; tasks carry them back to it.
-  @usableFromInline
-  struct EffectContext: @unchecked Sendable {
-    @usableFromInline var origin: Action
-    /// The `send` group the effect's tasks belong to; `nil` for the outermost send in progress.
-    @usableFromInline var tasks: EffectTasks?
-    @usableFromInline var path: [EffectScope] = []
-    @usableFromInline var keys: [CancelKey] = []
-    /// Set while running part of a concatenation, which waits for exactly these tasks.
-    @usableFromInline var collector: EffectTasks?
-
-    @inlinable
-    init(origin: Action, tasks: EffectTasks?) {
-      self.origin = origin
-      self.tasks = tasks
-    }
-  }
-
   private func resolveTasks(_ context: inout EffectContext) -> EffectTasks {
     if let tasks = context.tasks { return tasks }
     if let rootTasks {
@@ -192,58 +174,48 @@ package final class RootCore<R: Reducer>: StoreCore {
     return tasks
   }
 
+  /// Runs `effect`, which an action `origin` led to, where `context` says.
   @inlinable
-  func run(_ effect: Effect<Action>, _ context: EffectContext) {
+  func run(_ effect: Effect<Action>, _ context: EffectContext, origin: Action) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
       _ = send(action, tasks: context.tasks)
     case .merge(let effects):
-      for effect in effects { run(effect, context) }
+      for effect in effects { run(effect, context, origin: origin) }
     default:
-      runOperation(effect, context)
+      runOperation(effect, context, origin: origin)
     }
   }
 
   /// Runs an effect that starts work, cancels, throttles or is scoped.
   @usableFromInline
-  func runOperation(_ effect: Effect<Action>, _ context: EffectContext) {
+  func runOperation(_ effect: Effect<Action>, _ context: EffectContext, origin: Action) {
     var context = context
     switch effect.operation {
     case .none, .send, .merge:
       // `run` answers these itself; here only for a caller that did not go through it.
-      run(effect, context)
+      run(effect, context, origin: origin)
 
     case .run(let priority, let dependencies, let operation):
-      launch(priority: priority, dependencies: dependencies, context, operation)
+      launch(priority: priority, dependencies: dependencies, context, origin: origin, operation)
 
     case .concatenate(let effects):
-      var index = effects.startIndex
-      while index < effects.endIndex, effects[index].isSynchronous {
-        run(effects[index], context)
-        index += 1
-      }
-      guard index < effects.endIndex else { return }
-      let rest = Array(effects[index...])
-      _ = resolveTasks(&context)
-      let sequenceContext = context
-      launch(priority: nil, context) { [weak self] _ in
-        await self?.runSequentially(rest, sequenceContext)
-      }
+      runConcatenation(effects, context, origin: origin)
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey(id: id, path: context.path)
       if cancelInFlight { cancel(key) }
       context.keys.append(key)
-      run(effect, context)
+      run(effect, context, origin: origin)
 
     case .cancel(let id):
       cancel(CancelKey(id: id, path: context.path))
 
     case .scoped(let scope, let effect):
       context.path.append(scope)
-      run(effect, context)
+      run(effect, context, origin: origin)
 
     case .cancelScope(let scope):
       let prefix = context.path + [scope]
@@ -254,7 +226,9 @@ package final class RootCore<R: Reducer>: StoreCore {
       cancelAll { $0.isUnder(parent, oneOf: scopes) }
 
     case .throttle(let id, let throttling, let latest, let effect):
-      throttle(effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context)
+      throttle(
+        effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context,
+        origin: origin)
     }
   }
 
@@ -265,6 +239,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     priority: TaskPriority?,
     dependencies: DependencyValues? = nil,
     _ context: EffectContext,
+    origin: Action,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) {
     var context = context
@@ -275,7 +250,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     let slot = tasks.willStart()
     let collectorSlot = collector?.willStart() ?? 0
     let task = running.add(
-      path: context.path, keys: context.keys, origin: context.origin, tag: tasks.tag
+      path: context.path, keys: context.keys, origin: origin, tag: tasks.tag
     ) { id in
       let effect = RunningEffect(
         core: self, id: id, tasks: tasks, slot: slot, collector: collector,
@@ -293,13 +268,37 @@ package final class RootCore<R: Reducer>: StoreCore {
     collector?.append(task, slot: collectorSlot)
   }
 
-  private func runSequentially(_ effects: [Effect<Action>], _ context: EffectContext) async {
+  // Out of line: the metadata its task needs for the action was otherwise looked up on entry to
+  // `runOperation`, for every effect it ran (about 330 instructions each).
+  @inline(never)
+  private func runConcatenation(
+    _ effects: EffectParts<Action>, _ context: EffectContext, origin: Action
+  ) {
+    var context = context
+    var index = effects.startIndex
+    while index < effects.endIndex, effects[index].isSynchronous {
+      run(effects[index], context, origin: origin)
+      index += 1
+    }
+    guard index < effects.endIndex else { return }
+    let rest = Array(effects[index...])
+    _ = resolveTasks(&context)
+    let sequenceContext = context
+    let sequenceOrigin = UncheckedSendable(origin)
+    launch(priority: nil, context, origin: origin) { [weak self] _ in
+      await self?.runSequentially(rest, sequenceContext, origin: sequenceOrigin.value)
+    }
+  }
+
+  private func runSequentially(
+    _ effects: [Effect<Action>], _ context: EffectContext, origin: Action
+  ) async {
     for effect in effects {
       guard !Task.isCancelled else { return }
       let collector = EffectTasks()
       var stepContext = context
       stepContext.collector = collector
-      run(effect, stepContext)
+      run(effect, stepContext, origin: origin)
       await withTaskCancellationHandler {
         await collector.waitAll()
       } onCancel: {
@@ -334,7 +333,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     /// The timing of the first throttled effect for the key, whose clock the marks come from.
     let timing: Throttling
     var lastRun: ThrottleMark?
-    var pending: (effect: Effect<Action>, context: EffectContext)?
+    var pending: (effect: Effect<Action>, context: EffectContext, origin: Action)?
   }
 
   private func throttle(
@@ -342,7 +341,8 @@ package final class RootCore<R: Reducer>: StoreCore {
     key: CancelKey,
     _ throttling: Throttling,
     _ latest: Bool,
-    _ context: inout EffectContext
+    _ context: inout EffectContext,
+    origin: Action
   ) {
     hasThrottled = true
     var state: ThrottleState
@@ -354,20 +354,20 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
     defer { throttles[key] = state }
     if state.pending != nil {
-      if latest { state.pending = (effect, context) }
+      if latest { state.pending = (effect, context, origin) }
       return
     }
     guard let lastRun = state.lastRun, throttling.isWithinInterval(lastRun) else {
       state.lastRun = state.timing.now()
-      run(effect, context)
+      run(effect, context, origin: origin)
       return
     }
     _ = resolveTasks(&context)
-    state.pending = (effect, context)
+    state.pending = (effect, context, origin)
     var timerContext = context
     timerContext.keys.append(key)
     let fire: @MainActor @Sendable () -> Void = { [weak self] in self?.runPendingThrottled(key) }
-    launch(priority: nil, timerContext) { _ in
+    launch(priority: nil, timerContext, origin: origin) { _ in
       do { try await throttling.sleepUntilIntervalEnds(lastRun) } catch { return }
       await fire()
     }
@@ -395,7 +395,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     guard let state = throttles[key], let pending = state.pending else { return }
     throttles[key]?.pending = nil
     throttles[key]?.lastRun = state.timing.now()
-    run(pending.effect, pending.context)
+    run(pending.effect, pending.context, origin: pending.origin)
   }
 
   // MARK: Observation
@@ -454,6 +454,26 @@ package final class RootCore<R: Reducer>: StoreCore {
   package func cancelAllEffects() {
     running?.cancelAll()
     for key in throttles.keys { throttles[key]?.pending = nil }
+  }
+}
+
+/// Where an effect runs: the `send` group its tasks join, the feature instance that returned it,
+/// and the ids it runs under. Not nested in the generic `RootCore`, and without the action that
+/// led to it, so that copying it needs no generic metadata: the unspecialised effect path copied
+/// it at each step, looking that metadata up (about 330 instructions) every time.
+// Made and read on the main actor only; tasks carry contexts back to it.
+@usableFromInline
+struct EffectContext: @unchecked Sendable {
+  /// The `send` group the effect's tasks belong to; `nil` for the outermost send in progress.
+  @usableFromInline var tasks: EffectTasks?
+  @usableFromInline var path: [EffectScope] = []
+  @usableFromInline var keys: [CancelKey] = []
+  /// Set while running part of a concatenation, which waits for exactly these tasks.
+  @usableFromInline var collector: EffectTasks?
+
+  @inlinable
+  init(tasks: EffectTasks?) {
+    self.tasks = tasks
   }
 }
 

@@ -46,7 +46,7 @@ struct StatePath<Root, Value> {
   @inlinable var keyPath: WritableKeyPath<Root, Value> { route.keyPath }
 
   /// The key path as the place that scopes the child's effects (``EffectScope``), made once.
-  @inlinable var effectLocation: AnyHashable { route.effectLocation }
+  @inlinable var effectLocation: AnyHashable { route.effectScope.location }
 
   /// The child inside the parent at `root`, for a stored path; valid as long as `root` is.
   @inlinable
@@ -98,9 +98,10 @@ struct StatePath<Root, Value> {
 @usableFromInline
 final class StateRoute<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-  /// `keyPath`, type-erased once: erasing a key path to `AnyHashable` looks for its hashable
-  /// superclass, about 2,000 instructions, which each child effect paid to be scoped.
-  @usableFromInline let effectLocation: AnyHashable
+  /// The scope of the child's effects, `keyPath` type-erased once: erasing a key path to
+  /// `AnyHashable` looks for its hashable superclass, about 2,000 instructions, which each child
+  /// effect paid to be scoped.
+  @usableFromInline let effectScope: EffectScope
   /// The identity a tracked property's accessors compare before and after a change.
   @usableFromInline let identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)?
   /// Tells a tracked property's observers that it changed.
@@ -112,7 +113,7 @@ final class StateRoute<Root, Value> {
     announce: (@Sendable (Root) -> Void)? = nil
   ) {
     self.keyPath = keyPath
-    self.effectLocation = AnyHashable(keyPath)
+    self.effectScope = EffectScope(location: AnyHashable(keyPath))
     self.identity = identity
     self.announce = announce
   }

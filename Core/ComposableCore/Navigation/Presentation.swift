@@ -453,7 +453,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     )
   }
 
-  private func scope(_ identity: AnyHashable) -> EffectScope {
+  private func scope(_ identity: EffectID) -> EffectScope {
     EffectScope(location: storage.effectLocation, id: identity)
   }
 }
@@ -523,9 +523,9 @@ final class PresentedCases<State> {
   /// destination enums) and its id when it is `Identifiable`. A different identity is a new
   /// presentation, whose predecessor's effects must not outlive it.
   @usableFromInline
-  func identity(of state: State) -> AnyHashable {
+  func identity(of state: State) -> EffectID {
     let parts = caseIdentity?(state) ?? structIdentity?(state) ?? firstReflectedIdentity(of: state)
-    return AnyHashable(PresentationIdentity(type: ObjectIdentifier(type(of: state)), parts: parts))
+    return EffectID(PresentationIdentity(type: ObjectIdentifier(type(of: state)), parts: parts))
   }
 
   /// The identity of a struct state, found without reflection once a value has shown the state

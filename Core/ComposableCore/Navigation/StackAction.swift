@@ -214,7 +214,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       effects
       .map { toStackAction.embed(Action.element(id: id, action: $0)) }
       .dismissing(with: toStackAction.embed(Action.popFrom(id: id)))
-      .scoped(to: EffectScope(location: toStackState.effectLocation, id: id))
+      .scoped(to: EffectScope(location: toStackState.effectLocation, id: EffectID(id)))
   }
 
   @usableFromInline

@@ -154,7 +154,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return
       effects
       .map { toElementAction.embed(.element(id: id, action: $0)) }
-      .scoped(to: EffectScope(location: toElementsState.effectLocation, id: id))
+      .scoped(to: EffectScope(location: toElementsState.effectLocation, id: EffectID(id)))
   }
 
   /// Runs the element reducer on the element with `id`, or returns `nil` when there is none.

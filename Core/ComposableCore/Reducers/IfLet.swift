@@ -57,10 +57,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildState.read(&state) { $0 != nil }
   }
 
-  /// Built only when the child has effects to scope or cancel, which most actions reaching this
-  /// reducer do not.
-  @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: toChildState.effectLocation) }
+  /// The scope of the child's effects, made with the operator.
+  @inlinable
+  var effectScope: EffectScope { toChildState.route.effectScope }
 
   // Inlinable, as every action of a feature passes through here: specialised for the concrete
   // feature types, it does not look up generic type metadata on each call. Always inlined into
@@ -153,7 +152,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   /// The case key path of the child's state, type-erased once, as the place that scopes the
-  /// child's effects (see ``StateRoute/effectLocation``).
+  /// child's effects (see ``StateRoute/effectScope``). Not a scope made once, for the reason
+  /// `Scope` gives.
   @usableFromInline let effectLocation: AnyHashable
   @usableFromInline let toChildState: CaseAccess<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
@@ -176,10 +176,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.location = location
   }
-
-  /// Built only when needed, as in `ifLet`.
-  @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: effectLocation) }
 
   // Inlinable, as `ifLet`: unspecialised, each action looked up the generic metadata of the
   // states, actions and effects, and ran the child through protocol witnesses.
@@ -212,6 +208,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
   }
+
+  /// Made only when the child has effects to scope or cancel.
+  @usableFromInline
+  var effectScope: EffectScope { EffectScope(location: effectLocation) }
 
   /// Whether the case holds another child than the one the parent received.
   @inlinable

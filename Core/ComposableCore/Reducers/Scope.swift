@@ -12,7 +12,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildCase: CaseAccess<ParentState, Child.State>?
   @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
-  @usableFromInline let effectScope: EffectScope
+  /// The child's key path, type-erased once, where a child on a case of the parent's state
+  /// scopes its effects; a child at a key path uses its route's scope, made once.
+  // Not a scope made once for the case too: an operator whose fields are all references is
+  // copied out of its parent's body on every action (about 12 instructions a level), where one
+  // holding this type-erased value is reached in place.
+  @usableFromInline let effectLocation: AnyHashable
   @usableFromInline let location: IssueLocation
 
   /// Scopes `child` to the state at a key path and the actions at a case key path.
@@ -30,7 +35,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildCase = nil
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
-    self.effectScope = EffectScope(location: toChildState)
+    self.effectLocation = toChildState
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -50,7 +55,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildCase = CaseAccess(toChildState)
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
-    self.effectScope = EffectScope(location: toChildState)
+    self.effectLocation = toChildState
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -72,6 +77,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       childEffect = effect
     }
     guard !childEffect.isNone else { return .none }
-    return childEffect.embedded(by: toChildAction, at: effectScope.location)
+    if toChildProperty != nil {
+      return childEffect.embedded(by: toChildAction, at: toChildProperty!.route)
+    }
+    return childEffect.embedded(by: toChildAction, at: effectLocation)
   }
 }
