@@ -15,7 +15,8 @@ final class ChildIdentity<State> {
   /// exclusivity check of each read would cost more than the read.
   @usableFromInline @exclusivity(unchecked) var childHasWork = false
 
-  private enum Source {
+  @usableFromInline
+  enum Source {
     /// Not `Identifiable` and not an enum: any value of the type is the same child.
     case typeOnly
     /// Its id, kept and compared as the id's own type.
@@ -30,11 +31,14 @@ final class ChildIdentity<State> {
   // The identity is kept here, not in the operator's `reduce`: an optional identity there
   // was copied and destroyed through value witnesses on every action, about 200 instructions a
   // level, though it is `nil` unless the child has work.
-  @exclusivity(unchecked) private var source: Source
+  @usableFromInline @exclusivity(unchecked) var source: Source
   /// The identity of the child as the parent reducer received it, for enum states.
-  @exclusivity(unchecked) private var before: EffectID?
+  @usableFromInline @exclusivity(unchecked) var before: EffectID?
 
-  @usableFromInline
+  // Inlinable, as are the operators' initializers that make it: where the child's type is known,
+  // the casts below are answered when compiling, and the id is kept and compared as its own type
+  // (an `Identifiable` child with work running: about 580 instructions an action before).
+  @inlinable
   init() {
     if State.self is any CaseReducerState.Type {
       source = .cases(PresentedCases())
@@ -49,13 +53,14 @@ final class ChildIdentity<State> {
 
   /// Keeps and compares the id of an `Identifiable` state (`State` is `Opened` here). As
   /// `AnyHashable`s, the two ids and their comparison cost about 3,900 instructions an action.
-  private static func watch<Opened: Identifiable>(_: Opened.Type) -> Any {
+  @inlinable
+  static func watch<Opened: Identifiable>(_: Opened.Type) -> Any {
     let kept = IDKeeper<Opened>()
     return IDWatch<Opened>(remember: kept.remember, isReplaced: kept.isReplaced)
   }
 
   /// Notes the identity of the child the parent reducer is about to receive.
-  @usableFromInline
+  @inlinable
   func remember(_ state: State) {
     switch source {
     case .typeOnly:
@@ -76,7 +81,7 @@ final class ChildIdentity<State> {
   }
 
   /// Whether `state` is another child than the one ``remember(_:)`` noted.
-  @usableFromInline
+  @inlinable
   func isReplaced(by state: State) -> Bool {
     switch source {
     case .typeOnly, .unknown:
@@ -91,30 +96,43 @@ final class ChildIdentity<State> {
 }
 
 /// The two halves of watching an id, as functions of the state.
+@usableFromInline
 struct IDWatch<State> {
-  let remember: (State) -> Void
-  let isReplaced: (State) -> Bool
+  @usableFromInline let remember: (State) -> Void
+  @usableFromInline let isReplaced: (State) -> Bool
+
+  @inlinable
+  init(remember: @escaping (State) -> Void, isReplaced: @escaping (State) -> Bool) {
+    self.remember = remember
+    self.isReplaced = isReplaced
+  }
 }
 
 /// The id noted before the parent runs, in its own type. It is kept in storage of its own, not
 /// in an optional: this code is not specialised, and each use of an optional of the id looked
 /// up the optional's type metadata, about 500 instructions an action.
-private final class IDKeeper<Value: Identifiable> {
-  private let id = UnsafeMutablePointer<Value.ID>.allocate(capacity: 1)
+@usableFromInline
+final class IDKeeper<Value: Identifiable> {
+  @usableFromInline let id = UnsafeMutablePointer<Value.ID>.allocate(capacity: 1)
   // Used only between `remember` and `isReplaced` of one action, on the store's actor.
-  @exclusivity(unchecked) private var isKept = false
+  @usableFromInline @exclusivity(unchecked) var isKept = false
+
+  @inlinable
+  init() {}
 
   deinit {
     if isKept { id.deinitialize(count: 1) }
     id.deallocate()
   }
 
+  @inlinable
   func remember(_ value: Value) {
     if isKept { id.deinitialize(count: 1) }
     id.initialize(to: value.id)
     isKept = true
   }
 
+  @inlinable
   func isReplaced(_ value: Value) -> Bool {
     guard isKept else { return false }
     isKept = false

@@ -34,7 +34,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let location: IssueLocation
   @usableFromInline let identity = ChildIdentity<Child.State>()
 
-  @usableFromInline
+  // Inlinable, so that the child's identity is watched as its own type (``ChildIdentity``).
+  @inlinable
   init(
     parent: Parent,
     child: Child,
@@ -160,7 +161,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let location: IssueLocation
   @usableFromInline let identity = ChildIdentity<Child.State>()
 
-  @usableFromInline
+  // Inlinable, as `ifLet`'s.
+  @inlinable
   init(
     parent: Parent,
     child: Child,
