@@ -391,7 +391,8 @@ extension Effect {
 ///
 /// A class, equal by value: a child's effect is copied into its context's path and out of it
 /// several times on its way to the store, and copying a key path and an id, both type-erased,
-/// cost about 200 instructions each time. An operator without element ids makes its one once.
+/// cost about 200 instructions each time. `ifLet` and a `Scope` of a stored property make theirs
+/// once.
 @usableFromInline
 final class EffectScope: Hashable, @unchecked Sendable {
   // Key paths and ids are immutable values; they are only hashed and compared.

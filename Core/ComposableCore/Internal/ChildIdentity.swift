@@ -37,7 +37,8 @@ final class ChildIdentity<State> {
 
   // Inlinable, as are the operators' initializers that make it: where the child's type is known,
   // the casts below are answered when compiling, and the id is kept and compared as its own type
-  // (an `Identifiable` child with work running: about 580 instructions an action before).
+  // (for an `Identifiable` child with work running, the check cost about 580 instructions an
+  // action through witness tables, and costs about 340).
   @inlinable
   init() {
     if State.self is any CaseReducerState.Type {
@@ -109,8 +110,9 @@ struct IDWatch<State> {
 }
 
 /// The id noted before the parent runs, in its own type. It is kept in storage of its own, not
-/// in an optional: this code is not specialised, and each use of an optional of the id looked
-/// up the optional's type metadata, about 500 instructions an action.
+/// in an optional: where this runs unspecialised (a child whose type is known only at run time),
+/// each use of an optional of the id looked up the optional's type metadata, about 500
+/// instructions an action.
 @usableFromInline
 final class IDKeeper<Value: Identifiable> {
   @usableFromInline let id = UnsafeMutablePointer<Value.ID>.allocate(capacity: 1)
