@@ -395,9 +395,11 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     return .merge(destinationEffects, parentEffects, dismissal(of: old.value, replacedBy: current))
   }
 
+  // Out of line, though specialised, as `forEach`'s element effects: unspecialised, each child
+  // effect looked up the generic metadata of the actions and effects it wraps.
   /// The child's effects, sent back as presented actions, able to dismiss the child, and scoped
   /// to this presentation so that they end with it.
-  @usableFromInline
+  @inlinable @inline(never)
   func presentedEffects(
     _ effects: Effect<Destination.Action>,
     of presented: Destination.State
@@ -453,7 +455,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     )
   }
 
-  private func scope(_ identity: EffectID) -> EffectScope {
+  @usableFromInline
+  func scope(_ identity: EffectID) -> EffectScope {
     EffectScope(location: storage.effectLocation, id: identity)
   }
 }
