@@ -242,7 +242,9 @@ let package = Package(
     )
 
     // Durable files and todos
-    + module("FileStore", in: "Clients/Infrastructure", dependencies: ["FileSystem"])
+    + module(
+      "FileStore", in: "Clients/Infrastructure", dependencies: ["FileSystem"],
+      testDependencies: [concurrencyExtras])
     + clientInterface("TodosClient", dependencies: [concurrencyExtras])
     + module(
       "TodosClientLive",

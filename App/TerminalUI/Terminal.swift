@@ -162,7 +162,11 @@ public final class Terminal: @unchecked Sendable {
   /// wakes only when input is ready, so no thread sits blocked in `read`.
   public func inputBytes() -> AsyncStream<[UInt8]> {
     AsyncStream { continuation in
-      let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: .global())
+      // A queue of its own, not a global one: on Linux the global queues are the threads Swift's
+      // concurrency runs on, one per core, and effects that wait (a save waiting for another
+      // process's file lock) held them all, so keys went unread until they ended.
+      let queue = DispatchQueue(label: "composable.terminal-input")
+      let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: queue)
       source.setEventHandler { [weak self] in
         guard let self else { return continuation.finish() }
         let bytes = self.read()

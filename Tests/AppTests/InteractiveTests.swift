@@ -275,16 +275,21 @@ struct InteractiveTests {
 
   /// A save that fails while quitting waits for it is not lost in silence: the alert that says
   /// so is gone with the screen, so the app says it on the way out, and exits 1.
+  ///
+  /// The todo file's lock is held from before the app starts, so its load waits as well as its
+  /// saves: waiting on Swift's concurrency threads, a load and a save held both of a two-core
+  /// machine's, and the quit key went unread until the failure's alert, which took it.
   @Test func aSaveThatFailsWhileQuittingIsReported() async throws {
     let sandbox = Sandbox()
-    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
-    await session.waitFor("Filter: all")
     try FileManager.default.createDirectory(at: sandbox.data, withIntermediateDirectories: true)
-    // Holding the todo file's lock, as another `composable` saving would: the app's saves wait.
+    // Holding the todo file's lock, as another `composable` saving would: the app's load and
+    // saves wait.
     let lock = open(
       sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
     #expect(lock >= 0)
     #expect(flock(lock, LOCK_EX) == 0)
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("Filter: all")
     // Added and checked: two changes, the second made on the first, both waiting.
     await session.type("aBuy milk\r ", thenWaitFor: "[x] Buy milk")
     let mark = session.output.value.count

@@ -1,6 +1,11 @@
+import ConcurrencyExtras
 import FileStore
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 struct Note: Codable, Equatable, Sendable {
   var text: String
@@ -83,17 +88,61 @@ struct FileStoreTests {
 
   /// Where the lock file cannot be made (its directory is a file), loading reports data that
   /// cannot be read, and a change reports that it was not saved.
-  @Test func aLockThatCannotBeTakenIsReportedAsWhatWasBeingDone() throws {
+  @Test func aLockThatCannotBeTakenIsReportedAsWhatWasBeingDone() async throws {
     let directory = TemporaryDirectory()
     try Data("not a directory".utf8).write(to: directory.file("data"))
     let store = FileStore<[Note]>(url: directory.file("data/notes.json"), emptyValue: [])
     let reason = "cannot lock \(directory.file("data/notes.json.lock").path): Not a directory"
-    #expect(throws: StoredNotesError.unreadable(reason)) {
-      try store.load(reportingAs: StoredNotesError.self)
+    await #expect(throws: StoredNotesError.unreadable(reason)) {
+      try await store.load(reportingAs: StoredNotesError.self)
     }
-    #expect(throws: StoredNotesError.unwritable(reason)) {
-      try store.update(reportingAs: StoredNotesError.self) { $0.append(Note(text: "a")) }
+    await #expect(throws: StoredNotesError.unwritable(reason)) {
+      try await store.update(reportingAs: StoredNotesError.self) { $0.append(Note(text: "a")) }
     }
+  }
+
+  /// Loads and saves waiting for a lock that another process holds wait off Swift's concurrency
+  /// threads: blocked on them, two waits stopped every other task of a two-core machine (in the
+  /// app, its timers and the reading of keys) until the other process let go.
+  @Test func waitingForAnotherProcesssLockLeavesTheConcurrencyThreadsFree() async throws {
+    let directory = TemporaryDirectory()
+    let store = FileStore<[Note]>(url: directory.file("notes.json"), emptyValue: [])
+    try store.save([Note(text: "kept")])
+    // Another process's lock: a description of the lock file of its own.
+    let lock = open(directory.file("notes.json.lock").path, O_RDWR)
+    #expect(flock(lock, LOCK_EX) == 0)
+    // Lets go after five seconds whatever happens, so that waits that block fail this test
+    // rather than hang it; notes whether a task got to run before then.
+    let taskRan = DispatchSemaphore(value: 0)
+    let ranWhileLocked = LockIsolated(false)
+    let released = DispatchSemaphore(value: 0)
+    Thread {
+      ranWhileLocked.setValue(taskRan.wait(timeout: .now() + 5) == .success)
+      flock(lock, LOCK_UN)
+      close(lock)
+      released.signal()
+    }.start()
+    // More waits than there are threads, and after them, in the same queue, a task of nothing.
+    let waits = (0..<ProcessInfo.processInfo.activeProcessorCount * 2 + 2).map { index in
+      Task {
+        if index.isMultiple(of: 2) {
+          try await store.update(reportingAs: StoredNotesError.self) {
+            $0.append(Note(text: "\(index)"))
+          }
+        }
+        return try await store.load(reportingAs: StoredNotesError.self).count
+      }
+    }
+    Task { taskRan.signal() }
+    for wait in waits { _ = try await wait.value }
+    await withCheckedContinuation { continuation in
+      Thread {
+        released.wait()
+        continuation.resume()
+      }.start()
+    }
+    #expect(ranWhileLocked.value)
+    #expect(try store.load().count == 1 + (waits.count + 1) / 2)
   }
 
   @Test func aWriteCutBeforeTheRenameKeepsTheOldFile() throws {

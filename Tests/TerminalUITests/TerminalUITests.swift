@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -70,5 +71,55 @@ struct ScreenTests {
         "",
       ]
     )
+  }
+}
+
+struct TerminalInputTests {
+  /// Keys are read at once while every thread Swift's concurrency runs on is taken by a task
+  /// that waits (as effects waiting for another process's file lock do). On Linux those are the
+  /// global dispatch queues' threads, which the reader shared: a key then waited about a second
+  /// for dispatch to add a thread, long enough for the app to show an alert that took the key.
+  @Test func keysAreReadWhileEveryConcurrencyThreadWaits() async throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (input, output) = (ends[0], ends[1])
+    defer {
+      close(input)
+      close(output)
+    }
+    let terminal = Terminal(input: input, output: output)
+    let keys = terminal.inputBytes()
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    let waiting = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    for _ in 0..<threads {
+      Task.detached {
+        waiting.signal()
+        release.wait()
+      }
+    }
+    // From a thread of its own, which lets the tasks go within seconds whatever happens, so that
+    // a reader left waiting fails this test rather than hangs it.
+    let readWhileWaiting = await withCheckedContinuation { continuation in
+      Thread {
+        // Tests running beside this one may hold threads of their own for a while: whether all
+        // of these tasks got one or not, the threads are busy.
+        let started = DispatchTime.now() + 3
+        for _ in 0..<threads where waiting.wait(timeout: started) == .timedOut { break }
+        _ = write(output, "q", 1)
+        let deadline = DispatchTime.now() + .milliseconds(500)
+        var unread: Int32 = 1
+        while DispatchTime.now() < deadline {
+          guard ioctl(input, UInt(FIONREAD), &unread) == 0, unread > 0 else { break }
+          usleep(1_000)
+        }
+        for _ in 0..<threads { release.signal() }
+        continuation.resume(returning: unread == 0)
+      }.start()
+    }
+    #expect(readWhileWaiting)
+    var iterator = keys.makeAsyncIterator()
+    #expect(await iterator.next() == Array("q".utf8))
+    withExtendedLifetime(terminal) {}
   }
 }

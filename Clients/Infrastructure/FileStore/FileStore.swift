@@ -17,6 +17,8 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
   private let emptyValue: Value
   private let now: @Sendable () -> Date
   private let beforeRename: (@Sendable () throws -> Void)?
+  /// Where the asynchronous reads and writes wait for the lock (see ``offPool(_:)``).
+  private let queue: DispatchQueue
 
   /// A store for the file at `url`; a missing file reads as `emptyValue`.
   ///
@@ -32,6 +34,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
     self.emptyValue = emptyValue
     self.now = now
     self.beforeRename = beforeRename
+    self.queue = DispatchQueue(label: "composable.file-store.\(url.lastPathComponent)")
   }
 
   /// The stored value; `emptyValue` when there is no file yet.
@@ -236,25 +239,42 @@ public protocol StoredDataError: Error {
 }
 
 extension FileStore {
-  /// The stored value, with a failure reported as the client's error type.
-  public func load<Failure: StoredDataError>(reportingAs _: Failure.Type) throws(Failure) -> Value {
+  /// The stored value, with a failure reported as the client's error type; read off the
+  /// concurrency pool (see ``offPool(_:)``).
+  public func load<Failure: StoredDataError>(
+    reportingAs _: Failure.Type
+  ) async throws(Failure) -> Value {
     do {
-      return try load()
+      return try await offPool { () throws(FileStoreError) in try load() }
     } catch {
       throw error.reported(as: Failure.self)
     }
   }
 
-  /// Applies a change under the lock, with a failure reported as the client's error type.
+  /// Applies a change under the lock, with a failure reported as the client's error type; off
+  /// the concurrency pool, as `load`.
   public func update<Failure: StoredDataError>(
     reportingAs _: Failure.Type,
-    _ change: (inout Value) throws -> Void
-  ) throws(Failure) {
+    _ change: @escaping @Sendable (inout Value) throws -> Void
+  ) async throws(Failure) {
     do {
-      try update(change)
+      _ = try await offPool { () throws(FileStoreError) in try update(change) }
     } catch {
       throw error.reported(as: Failure.self, whileSaving: true)
     }
+  }
+
+  /// Runs `body`, which waits for the file's lock, on this store's own queue. Another process
+  /// may hold the lock for as long as it likes, and Swift's concurrency pool has one thread per
+  /// core: a load and a save waiting on the pool held both threads of a two-core machine, and
+  /// every other effect of the app waited with them.
+  private func offPool<T: Sendable>(
+    _ body: @escaping @Sendable () throws(FileStoreError) -> T
+  ) async throws(FileStoreError) -> T {
+    let result = await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: Result(catching: body)) }
+    }
+    return try result.get()
   }
 }
 

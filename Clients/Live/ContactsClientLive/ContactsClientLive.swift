@@ -9,8 +9,9 @@ extension ContactsClient {
   public static func live(file: URL) -> Self {
     let store = FileStore<[Contact]>(url: file, emptyValue: [])
     return Self(
-      load: { try store.load(reportingAs: ContactsError.self) },
-      apply: { change in try store.update(reportingAs: ContactsError.self) { change.apply(to: &$0) }
+      load: { try await store.load(reportingAs: ContactsError.self) },
+      apply: { change in
+        try await store.update(reportingAs: ContactsError.self) { change.apply(to: &$0) }
       }
     )
   }

@@ -10,8 +10,10 @@ extension TodosClient {
   public static func live(file: URL) -> Self {
     let store = FileStore<[TodoItem]>(url: file, emptyValue: [])
     return Self(
-      load: { try store.load(reportingAs: TodosError.self) },
-      apply: { change in try store.update(reportingAs: TodosError.self) { change.apply(to: &$0) } }
+      load: { try await store.load(reportingAs: TodosError.self) },
+      apply: { change in
+        try await store.update(reportingAs: TodosError.self) { change.apply(to: &$0) }
+      }
     )
   }
 
