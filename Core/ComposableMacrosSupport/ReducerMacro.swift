@@ -354,7 +354,7 @@ extension ReducerMacro: MemberMacro {
         .joined(separator: "\n")
     }
     let ephemeralBody = switchOverCases(\.ephemeralSwitchCase, otherwise: "false")
-    let identityBody = switchOverCases(\.identitySwitchCase, otherwise: "[]")
+    let identityBody = switchOverCases(\.identitySwitchCase, otherwise: ".none")
     // Only for an enum with a case that holds one value: the protocol's default finds none.
     let casePathFunction =
       cases.contains { $0.casePathTest != nil }
@@ -410,7 +410,7 @@ extension ReducerMacro: MemberMacro {
         \(raw: access)var _$isEphemeral: Bool {
       \(raw: ephemeralBody)
         }
-        \(raw: access)var _$presentationIdentity: [Swift.AnyHashable] {
+        \(raw: access)var _$presentationIdentity: ComposableCore._PresentationIdentity {
       \(raw: identityBody)
         }\(raw: casePathFunction)
       }
@@ -661,7 +661,7 @@ struct ReducerCase {
   /// picks.
   var identitySwitchCase: String {
     // `case `default``'s name, without the backticks that let it be written.
-    let label = "[\"\(name.filter { $0 != "`" })\"]"
+    let label = ".case(\"\(name.filter { $0 != "`" })\")"
     return switchCase(
       withValue: "\(label) + ComposableCore._presentationIdentity(of: value)", otherwise: label)
   }

@@ -151,6 +151,30 @@ struct CancellationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // A child in a nested enum reducer's case is told apart by both cases.
+  @Test func aPresentedChildInAnotherNestedCaseIsANewChild() async {
+    let clock = TestClock()
+    let store = makeStore(
+      TickerSheet.State(destination: .panel(.ticker(Ticker.State(id: 1)))), TickerSheet(),
+      clock: clock)
+    await store.send(.destination(.presented(.panel(.ticker(.start)))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.panel(.ticker(.tick))))) {
+      $0.destination = .panel(.ticker(Ticker.State(id: 1, ticks: 1)))
+    }
+    await store.send(.show(.panel(.ticker(Ticker.State(id: 1))))) {
+      $0.destination = .panel(.ticker(Ticker.State(id: 1)))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.panel(.ticker(.tick))))) {
+      $0.destination = .panel(.ticker(Ticker.State(id: 1, ticks: 1)))
+    }
+    await store.send(.show(.panel(.other(Ticker.State(id: 1))))) {
+      $0.destination = .panel(.other(Ticker.State(id: 1)))
+    }
+    await clock.advance(by: .seconds(3))
+  }
+
   @Test func scopedStoresShareTheRootsEffects() async throws {
     let clock = TestClock()
     let store = Store(initialState: TickerList.State(detail: .init(id: 9))) {
@@ -498,5 +522,32 @@ struct PanelHost {
       return .none
     }
     .ifLet(\.panel, action: \.panel) { Panel.body }
+  }
+}
+
+/// A sheet presenting a ticker, or a panel of two cases that each hold one.
+@Reducer
+struct TickerSheet {
+  @Reducer(state: .equatable, action: .equatable)
+  enum Destination {
+    case ticker(Ticker)
+    case panel(PanelHost.Panel.Body = PanelHost.Panel.body)
+  }
+
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+    case show(Destination.State)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .show(let destination) = action { state.destination = destination }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination)
   }
 }

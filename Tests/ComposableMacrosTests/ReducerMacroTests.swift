@@ -584,20 +584,20 @@ struct ReducerMacroTests {
               return false
             }
           }
-          var _$presentationIdentity: [Swift.AnyHashable] {
+          var _$presentationIdentity: ComposableCore._PresentationIdentity {
             switch self {
             case .detail(let value):
-              return ["detail"] + ComposableCore._presentationIdentity(of: value)
+              return .case("detail") + ComposableCore._presentationIdentity(of: value)
             case .edit(let value):
-              return ["edit"] + ComposableCore._presentationIdentity(of: value)
+              return .case("edit") + ComposableCore._presentationIdentity(of: value)
             case .alert(let value):
-              return ["alert"] + ComposableCore._presentationIdentity(of: value)
+              return .case("alert") + ComposableCore._presentationIdentity(of: value)
             case .dialog(let value):
-              return ["dialog"] + ComposableCore._presentationIdentity(of: value)
+              return .case("dialog") + ComposableCore._presentationIdentity(of: value)
             case .meeting:
-              return ["meeting"]
+              return .case("meeting")
             case .placeholder:
-              return ["placeholder"]
+              return .case("placeholder")
             }
           }
           static func _$casePath<_$Root, _$Child>(
@@ -710,8 +710,8 @@ struct ReducerMacroTests {
             public var _$isEphemeral: Bool {
               false
             }
-            public var _$presentationIdentity: [Swift.AnyHashable] {
-              []
+            public var _$presentationIdentity: ComposableCore._PresentationIdentity {
+              .none
             }
           }
 
@@ -792,16 +792,16 @@ struct ReducerMacroTests {
               return ComposableCore._isEphemeral(value)
             }
           }
-          var _$presentationIdentity: [Swift.AnyHashable] {
+          var _$presentationIdentity: ComposableCore._PresentationIdentity {
             switch self {
             case .timeline(let value):
-              return ["timeline"] + ComposableCore._presentationIdentity(of: value)
+              return .case("timeline") + ComposableCore._presentationIdentity(of: value)
             case .custom(let value):
-              return ["custom"] + ComposableCore._presentationIdentity(of: value)
+              return .case("custom") + ComposableCore._presentationIdentity(of: value)
             case .note(let value):
-              return ["note"] + ComposableCore._presentationIdentity(of: value)
+              return .case("note") + ComposableCore._presentationIdentity(of: value)
             case .toast(let value):
-              return ["toast"] + ComposableCore._presentationIdentity(of: value)
+              return .case("toast") + ComposableCore._presentationIdentity(of: value)
             }
           }
           static func _$casePath<_$Root, _$Child>(
@@ -911,10 +911,10 @@ struct ReducerMacroTests {
               return ComposableCore._isEphemeral(value)
             }
           }
-          package var _$presentationIdentity: [Swift.AnyHashable] {
+          package var _$presentationIdentity: ComposableCore._PresentationIdentity {
             switch self {
             case .counter(let value):
-              return ["counter"] + ComposableCore._presentationIdentity(of: value)
+              return .case("counter") + ComposableCore._presentationIdentity(of: value)
             }
           }
           package static func _$casePath<_$Root, _$Child>(
@@ -1064,21 +1064,21 @@ struct ReducerMacroTests {
             #endif
             }
           }
-          var _$presentationIdentity: [Swift.AnyHashable] {
+          var _$presentationIdentity: ComposableCore._PresentationIdentity {
             switch self {
             case .detail(let value):
-              return ["detail"] + ComposableCore._presentationIdentity(of: value)
+              return .case("detail") + ComposableCore._presentationIdentity(of: value)
             #if DEBUG
                 case .debug(let value):
-                  return ["debug"] + ComposableCore._presentationIdentity(of: value)
+                  return .case("debug") + ComposableCore._presentationIdentity(of: value)
                 case .debugAlert(let value):
-                  return ["debugAlert"] + ComposableCore._presentationIdentity(of: value)
+                  return .case("debugAlert") + ComposableCore._presentationIdentity(of: value)
             #elseif os(Linux)
                 case .linux(let value):
-                  return ["linux"] + ComposableCore._presentationIdentity(of: value)
+                  return .case("linux") + ComposableCore._presentationIdentity(of: value)
             #else
                 case .other:
-                  return ["other"]
+                  return .case("other")
             #endif
             }
           }

@@ -141,3 +141,22 @@ struct DetailParent {
     .ifLet(\.detail, action: \.detail) { Detail() }
   }
 }
+
+/// A parent showing a destination enum through a plain optional `ifLet`, as features did before
+/// `@Presents`. Once the child has started work, each action passing the `ifLet` checks that the
+/// parent left the same child in place, which for an enum is the same case.
+@Reducer
+struct PanelParent {
+  struct State {
+    var panel: DestParent.Destination.State? = .counter(Counter.State())
+  }
+
+  enum Action {
+    case panel(DestParent.Destination.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.panel, action: \.panel) { DestParent.Destination.body }
+  }
+}

@@ -8,7 +8,9 @@ import ComposableCore
 /// its case's store scoped and sent to once, dismissed), stackPushPop (a push onto a stack
 /// 1,000 deep and a pop of it), and detail / detailWorking (a plain `ifLet` of an `Identifiable`
 /// child, before and after it started work), and presentedEffect / destinationCancelEffect (a
-/// presented child's action returning a cancellation, the child a plain struct or an enum's case).
+/// presented child's action returning a cancellation, the child a plain struct or an enum's case),
+/// and panelWorking (an optional destination enum under a plain `ifLet`, after its child started
+/// work).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -83,6 +85,12 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     let store = Store(initialState: DetailParent.State()) { DetailParent() }
     if scenario == "detailWorking" { store.send(.detail(.startWork)) }
     timeSends(scenario, sends, store, .detail(.increment))
+    return true
+  case "panelWorking":
+    // An optional destination enum under a plain `ifLet`, its child's work running.
+    let store = Store(initialState: PanelParent.State()) { PanelParent() }
+    store.send(.panel(.counter(.startLongLiving(1))))
+    timeSends(scenario, sends, store, .panel(.counter(.increment)))
     return true
   case "rootEcho":
     let store = Store(initialState: Counter.State()) { Counter() }

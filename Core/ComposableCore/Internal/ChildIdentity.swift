@@ -33,7 +33,7 @@ final class ChildIdentity<State> {
   // level, though it is `nil` unless the child has work.
   @usableFromInline @exclusivity(unchecked) var source: Source
   /// The identity of the child as the parent reducer received it, for enum states.
-  @usableFromInline @exclusivity(unchecked) var before: EffectID?
+  @usableFromInline @exclusivity(unchecked) var before: PresentationIdentity?
 
   // Inlinable, as are the operators' initializers that make it: where the child's type is known,
   // the casts below are answered when compiling, and the id is kept and compared as its own type

@@ -456,8 +456,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   }
 
   @usableFromInline
-  func scope(_ identity: EffectID) -> EffectScope {
-    EffectScope(location: storage.effectLocation, id: identity)
+  func scope(_ identity: PresentationIdentity) -> EffectScope {
+    EffectScope(location: storage.effectLocation, id: EffectID(identity))
   }
 }
 
@@ -479,7 +479,7 @@ final class PresentedCases<State> {
   /// The state's own answers, when it is an enum reducer's state. Found once, here: a cast of
   /// each presented state to the protocol would look its conformance up on every action.
   @usableFromInline let caseEphemerality: ((State) -> Bool)?
-  @usableFromInline let caseIdentity: ((State) -> [AnyHashable])?
+  @usableFromInline let caseIdentity: ((State) -> _PresentationIdentity)?
 
   @usableFromInline
   init() {
@@ -489,7 +489,7 @@ final class PresentedCases<State> {
     {
       let answers = Self.answers(of: enumState)
       caseEphemerality = answers.ephemerality as? (State) -> Bool
-      caseIdentity = answers.identity as? (State) -> [AnyHashable]
+      caseIdentity = answers.identity as? (State) -> _PresentationIdentity
     } else {
       caseEphemerality = nil
       caseIdentity = nil
@@ -502,7 +502,7 @@ final class PresentedCases<State> {
   ) -> (ephemerality: Any, identity: Any) {
     (
       { (state: Opened) in state._$isEphemeral } as (Opened) -> Bool,
-      { (state: Opened) in state._$presentationIdentity } as (Opened) -> [AnyHashable]
+      { (state: Opened) in state._$presentationIdentity } as (Opened) -> _PresentationIdentity
     )
   }
 
@@ -526,20 +526,20 @@ final class PresentedCases<State> {
   /// destination enums) and its id when it is `Identifiable`. A different identity is a new
   /// presentation, whose predecessor's effects must not outlive it.
   @usableFromInline
-  func identity(of state: State) -> EffectID {
+  func identity(of state: State) -> PresentationIdentity {
     let parts = caseIdentity?(state) ?? structIdentity?(state) ?? firstReflectedIdentity(of: state)
-    return EffectID(PresentationIdentity(type: ObjectIdentifier(type(of: state)), parts: parts))
+    return PresentationIdentity(type: ObjectIdentifier(type(of: state)), parts: parts)
   }
 
   /// The identity of a struct state, found without reflection once a value has shown the state
   /// is one: its id, or nothing. Reflection cost about 5,800 instructions each time a presented
   /// child returned an effect. Set once, on the store's actor, as `isPlainType` is.
-  @exclusivity(unchecked) private var structIdentity: ((State) -> [AnyHashable])?
+  @exclusivity(unchecked) private var structIdentity: ((State) -> _PresentationIdentity)?
 
-  private func firstReflectedIdentity(of state: State) -> [AnyHashable] {
+  private func firstReflectedIdentity(of state: State) -> _PresentationIdentity {
     if Mirror(reflecting: state).displayStyle == .struct {
       structIdentity =
-        (State.self as? any Identifiable.Type).map { Self.idReader($0) } ?? { _ in [] }
+        (State.self as? any Identifiable.Type).map { Self.idReader($0) } ?? { _ in .none }
     }
     return reflectedIdentity(of: state)
   }
@@ -547,16 +547,61 @@ final class PresentedCases<State> {
   /// Reads the id of a state of type `Opened`, which is `State`.
   private static func idReader<Opened: Identifiable>(
     _: Opened.Type
-  ) -> (State) -> [AnyHashable] {
-    { state in [AnyHashable((state as! Opened).id)] }
+  ) -> (State) -> _PresentationIdentity {
+    { state in .id((state as! Opened).id) }
   }
 }
 
-/// A presented child's identity: its type, then what ``PresentedCases`` found in it. A struct of
-/// its own, so that hashing it is not hashing an array of type-erased values with the type in it.
+/// A presented child's identity: its type, then what ``PresentedCases`` found in it.
+@usableFromInline
 struct PresentationIdentity: Hashable {
   let type: ObjectIdentifier
-  let parts: [AnyHashable]
+  let parts: _PresentationIdentity
+}
+
+/// What tells a presented child from another of its type: the cases of the enum reducers'
+/// states it is in, and the ids of the `Identifiable` values among them. `@Reducer enum` makes
+/// its state's from the current case.
+///
+/// The case names are one string, not type-erased values: comparing two erased names cost
+/// about 2,000 instructions, which an enum child with work running paid on every action that
+/// passed its `ifLet`.
+public struct _PresentationIdentity: Hashable {
+  /// The case names, outermost first, joined by dots (a name is an identifier, with none).
+  @usableFromInline let cases: String
+  /// The ids, outermost first.
+  @usableFromInline let ids: [AnyHashable]
+
+  @inlinable
+  init(cases: String, ids: [AnyHashable]) {
+    self.cases = cases
+    self.ids = ids
+  }
+
+  /// Nothing tells such a value from another of its type.
+  @inlinable
+  public static var none: Self { Self(cases: "", ids: []) }
+
+  /// The case named `name`.
+  @inlinable
+  public static func `case`(_ name: String) -> Self {
+    Self(cases: name, ids: [])
+  }
+
+  /// A value's id.
+  @inlinable
+  public static func id(_ id: some Hashable) -> Self {
+    Self(cases: "", ids: [AnyHashable(id)])
+  }
+
+  /// The outer value's identity, then the inner one's.
+  @inlinable
+  public static func + (outer: Self, inner: Self) -> Self {
+    Self(
+      cases: inner.cases.isEmpty
+        ? outer.cases : outer.cases.isEmpty ? inner.cases : outer.cases + "." + inner.cases,
+      ids: inner.ids.isEmpty ? outer.ids : outer.ids + inner.ids)
+  }
 }
 
 extension CaseReducerState {
@@ -564,7 +609,7 @@ extension CaseReducerState {
   public var _$isEphemeral: Bool { ephemerality(of: self) ?? false }
 
   /// Found by reflection, for an enum reducer written without `@Reducer`.
-  public var _$presentationIdentity: [AnyHashable] { reflectedIdentity(of: self) }
+  public var _$presentationIdentity: _PresentationIdentity { reflectedIdentity(of: self) }
 }
 
 /// Whether `value`, the payload of an enum reducer's case, is an alert or dialog: `@Reducer enum`
@@ -585,17 +630,19 @@ public func _isEphemeral<Value: CaseReducerState>(_ value: Value) -> Bool { valu
 /// nothing, for a value that is neither `Identifiable` nor an enum reducer's state. As with
 /// `_isEphemeral`, `@Reducer enum` asks, and the payload's type picks the overload.
 @inlinable
-public func _presentationIdentity<Value>(of _: Value) -> [AnyHashable] { [] }
+public func _presentationIdentity<Value>(of _: Value) -> _PresentationIdentity { .none }
 
 /// Its id.
 @inlinable
-public func _presentationIdentity<Value: Identifiable>(of value: Value) -> [AnyHashable] {
-  [AnyHashable(value.id)]
+public func _presentationIdentity<Value: Identifiable>(of value: Value) -> _PresentationIdentity {
+  .id(value.id)
 }
 
 /// The case it is in, and what tells its own payload apart.
 @inlinable
-public func _presentationIdentity<Value: CaseReducerState>(of value: Value) -> [AnyHashable] {
+public func _presentationIdentity<Value: CaseReducerState>(
+  of value: Value
+) -> _PresentationIdentity {
   value._$presentationIdentity
 }
 
@@ -603,8 +650,8 @@ public func _presentationIdentity<Value: CaseReducerState>(of value: Value) -> [
 @inlinable
 public func _presentationIdentity<Value: CaseReducerState & Identifiable>(
   of value: Value
-) -> [AnyHashable] {
-  [AnyHashable(value.id)] + value._$presentationIdentity
+) -> _PresentationIdentity {
+  .id(value.id) + value._$presentationIdentity
 }
 
 /// Whether presented state is an alert or dialog, directly or as the case of a destination enum;
@@ -619,21 +666,21 @@ func ephemerality(of state: Any) -> Bool? {
 
 /// A presented child's identity without its type, found by reflection: its id when it is
 /// `Identifiable`, then, while it is an enum with a payload, the case and the payload's.
-func reflectedIdentity(of state: Any) -> [AnyHashable] {
-  var parts: [AnyHashable] = []
+func reflectedIdentity(of state: Any) -> _PresentationIdentity {
+  var parts = _PresentationIdentity.none
   var value = state
   while true {
     if let identifiable = value as? any Identifiable {
-      parts.append(identity(of: identifiable))
+      parts = parts + identity(of: identifiable)
     }
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum, let child = mirror.children.first else { break }
-    parts.append(child.label ?? "")
+    parts = parts + .case(child.label ?? "")
     value = child.value
   }
   return parts
 }
 
-private func identity<T: Identifiable>(of value: T) -> AnyHashable {
-  AnyHashable(value.id)
+private func identity<T: Identifiable>(of value: T) -> _PresentationIdentity {
+  .id(value.id)
 }

@@ -35,7 +35,7 @@ public protocol CaseReducerState {
   /// What tells the current child from another, after its type: the case, then the payload's
   /// id when it is `Identifiable` (and so on into a nested enum reducer's state). A different
   /// identity is a new presentation, whose predecessor's effects end.
-  var _$presentationIdentity: [AnyHashable] { get }
+  var _$presentationIdentity: _PresentationIdentity { get }
 
   /// The case whose child `keyPath` reaches when it is `presented` followed by that case
   /// (`\.destination?.detail`), for a store of that child to read it without the key path;
