@@ -151,6 +151,43 @@ struct CancellationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // A presented child's `.cancel(id:)` reaches its own effects whichever child is presented,
+  // and a child presented again is the same one only in the same case with the same id.
+  @Test func aPresentedChildStopsItsOwnWorkAndKeepsItWhilePresentedAgainAsItself() async {
+    let clock = TestClock()
+    let store = makeStore(TickerSheet.State(), TickerSheet(), clock: clock)
+    await store.send(.show(.ticker(Ticker.State(id: 1)))) {
+      $0.destination = .ticker(Ticker.State(id: 1))
+    }
+    await store.send(.destination(.presented(.ticker(.start))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.ticker(.tick)))) {
+      $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
+    }
+    await store.send(.show(.ticker(Ticker.State(id: 1)))) {
+      $0.destination = .ticker(Ticker.State(id: 1))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.ticker(.tick)))) {
+      $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
+    }
+    await store.send(.destination(.presented(.ticker(.stop))))
+    await clock.advance(by: .seconds(3))
+    await store.send(.destination(.presented(.ticker(.start))))
+    // Another id in the same case is another child: the first one's timer ends.
+    await store.send(.show(.ticker(Ticker.State(id: 2)))) {
+      $0.destination = .ticker(Ticker.State(id: 2))
+    }
+    await clock.advance(by: .seconds(3))
+    await store.send(.destination(.presented(.ticker(.start))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.ticker(.tick)))) {
+      $0.destination = .ticker(Ticker.State(id: 2, ticks: 1))
+    }
+    await store.send(.destination(.presented(.ticker(.stop))))
+    await clock.advance(by: .seconds(3))
+  }
+
   // A child in a nested enum reducer's case is told apart by both cases.
   @Test func aPresentedChildInAnotherNestedCaseIsANewChild() async {
     let clock = TestClock()

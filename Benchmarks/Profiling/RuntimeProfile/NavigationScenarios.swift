@@ -9,8 +9,8 @@ import ComposableCore
 /// 1,000 deep and a pop of it), and detail / detailWorking (a plain `ifLet` of an `Identifiable`
 /// child, before and after it started work), and presentedEffect / destinationCancelEffect (a
 /// presented child's action returning a cancellation, the child a plain struct or an enum's case),
-/// and panelWorking (an optional destination enum under a plain `ifLet`, after its child started
-/// work).
+/// ifCaseLetCancelEffect (an enum state's child returning one), and panelWorking (an optional
+/// destination enum under a plain `ifLet`, after its child started work).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -96,9 +96,10 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     let store = Store(initialState: Counter.State()) { Counter() }
     timeSends(scenario, sends, store, .echo)
     return true
-  case "ifCaseLet":
+  case "ifCaseLet", "ifCaseLetCancelEffect":
     let store = Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }
-    timeSends(scenario, sends, store, .counter(.increment))
+    let effect = scenario == "ifCaseLetCancelEffect"
+    timeSends(scenario, sends, store, .counter(effect ? .cancelLongLiving : .increment))
     return true
   default: return false
   }

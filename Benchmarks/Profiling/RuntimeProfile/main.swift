@@ -29,6 +29,7 @@ import Observation
 //   parent; sent from the leaf, and with the leaf's `states` observed;
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
 //   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
+//   ifCaseLetCancelEffect: the enum state's child returning a `.cancel(id:)`;
 //   panelWorking: a destination enum under a plain optional `ifLet`, its child's work running;
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
 //   case (`\.destination?.counter`), sent from that store or at the root; destinationPresented:

@@ -313,19 +313,19 @@ extension Effect {
   // it runs specialised: the operators' `reduce`s that call it are inlined into the bodies
   // holding them, and making them larger made the optimiser inline less around every send.
   /// A child's effect as its parent runs it: every action embedded by `access`, and all of it
-  /// scoped to the child's place. A lone `.send`, the commonest, is embedded in place, without
-  /// the closure `map` would allocate, and needs no scope.
+  /// scoped to the child's place, `scope`. A lone `.send`, the commonest, is embedded in place,
+  /// without the closure `map` would allocate, and needs no scope.
   @inlinable @inline(never)
   func embedded<Parent>(
     by access: CaseAccess<Parent, Action>,
-    at location: AnyHashable
+    in scope: EffectScope
   ) -> Effect<Parent> {
-    embedded(by: access) { EffectScope(location: location) }
+    embedded(by: access) { scope }
   }
 
-  // The location read from the route only when a scope is made: copied out for every child
-  // effect, it cost about 160 instructions a level on each `.send`.
-  /// The same, for an operator whose state route holds its effects' location.
+  // The scope read from the route only when one is needed: copied out for every child effect,
+  // it cost about 160 instructions a level on each `.send`.
+  /// The same, for a child at a key path of its parent's state, scoped by its route's scope.
   @inlinable @inline(never)
   func embedded<Parent, Root, Value>(
     by access: CaseAccess<Parent, Action>,

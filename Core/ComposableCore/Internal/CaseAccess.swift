@@ -41,13 +41,18 @@ package final class CaseAccess<Root, Value>: Sendable {
   @usableFromInline let extractFunction: @Sendable (Root) -> Value?
   /// Whether the generated case path stands in for the key path (for tests and benchmarks).
   @usableFromInline package let isDirect: Bool
+  /// For a case of a parent's state that a child runs on, the scope of the child's effects: the
+  /// key path type-erased once, in an instance every effect of the child shares. Made per effect,
+  /// it cost an allocation, and a comparison of key paths wherever the store matched it.
+  @usableFromInline let effectScope: EffectScope?
 
   // Inlinable: made where the enum's type is known (an operator built in a specialised body), the
   // lookup of its generated accessor below is resolved statically, and the accessor's closures
   // are specialised too — for a generic enum, the difference between value-witness calls and a
   // plain `switch` on every action.
   @inlinable
-  package init(_ keyPath: CaseKeyPath<Root, Value>) {
+  package init(_ keyPath: CaseKeyPath<Root, Value>, scopingEffects: Bool = false) {
+    self.effectScope = scopingEffects ? EffectScope(location: AnyHashable(keyPath)) : nil
     // `action: \.self` scopes to the whole action, as `Scope` does for a child of the same type:
     // the value is the root, and the casts below are from a type to itself.
     if Root.self == Value.self,
@@ -71,6 +76,7 @@ package final class CaseAccess<Root, Value>: Sendable {
 
   /// The whole value: what `\.self` resolves to, for code that knows the types are the same.
   package init() where Root == Value {
+    self.effectScope = nil
     self.embedFunction = { $0 }
     self.extractFunction = { $0 }
     self.isDirect = true

@@ -62,10 +62,10 @@ enum DismissContext {
 extension Effect {
   /// Lets the `.run` operations of this (child) effect dismiss the child by sending `action`.
   // Inlinable, answering here for the effects with no `.run` to give the action to: most child
-  // effects only send.
+  // effects only send, and a cancellation has nothing to wrap either.
   @inlinable
   func dismissing(with action: @autoclosure () -> Action) -> Self {
-    if sendsOnly { return self }
+    guard canOutliveItsAction else { return self }
     return dismissingRuns(with: action())
   }
 

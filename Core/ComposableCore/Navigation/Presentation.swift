@@ -455,9 +455,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     )
   }
 
+  /// The scope of the effects of the child with `identity`: the one made last, while the same
+  /// child is presented, so that its effects share one and the store matches them by reference.
   @usableFromInline
   func scope(_ identity: PresentationIdentity) -> EffectScope {
-    EffectScope(location: storage.effectLocation, id: EffectID(identity))
+    if let last = presentedCases.lastScope, last.identity == identity { return last.scope }
+    let scope = EffectScope(location: storage.effectLocation, id: EffectID(identity))
+    presentedCases.lastScope = (identity, scope)
+    return scope
   }
 }
 
@@ -476,6 +481,8 @@ final class PresentedCases<State> {
   /// Set the first time the child returns an effect that can outlive its action; until then a
   /// child that goes away leaves nothing to cancel. Never cleared, as ``ChildIdentity``'s is not.
   @usableFromInline @exclusivity(unchecked) var childHasWork = false
+  /// The scope made last for a presented child's effects, kept for that child's next effects.
+  @exclusivity(unchecked) var lastScope: (identity: PresentationIdentity, scope: EffectScope)?
   /// The state's own answers, when it is an enum reducer's state. Found once, here: a cast of
   /// each presented state to the protocol would look its conformance up on every action.
   @usableFromInline let caseEphemerality: ((State) -> Bool)?

@@ -140,8 +140,7 @@ extension Reducer where State: CasePathable {
     _IfCaseLetReducer(
       parent: self,
       child: `case`(),
-      toChildStateKeyPath: toCaseState,
-      toChildState: CaseAccess(toCaseState),
+      toChildState: CaseAccess(toCaseState, scopingEffects: true),
       toChildAction: CaseAccess(toCaseAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -152,9 +151,8 @@ extension Reducer where State: CasePathable {
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  /// The case key path of the child's state, type-erased once, as the place that scopes the
-  /// child's effects (see ``StateRoute/effectScope``). Not a scope made once, for the reason
-  /// `Scope` gives.
+  /// The case key path of the child's state, type-erased once. Kept though nothing reads it, for
+  /// the reason `Scope` keeps its own (its effects are scoped by its case access's scope).
   @usableFromInline let effectLocation: AnyHashable
   @usableFromInline let toChildState: CaseAccess<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
@@ -166,14 +164,13 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   init(
     parent: Parent,
     child: Child,
-    toChildStateKeyPath: AnyKeyPath,
     toChildState: CaseAccess<Parent.State, Child.State>,
     toChildAction: CaseAccess<Parent.Action, Child.Action>,
     location: IssueLocation
   ) {
     self.parent = parent
     self.child = child
-    self.effectLocation = AnyHashable(toChildStateKeyPath)
+    self.effectLocation = toChildState.effectScope!.location
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
@@ -190,7 +187,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if let effects = toChildState.modify(&state, { child.reduce(into: &$0, action: childAction) })
       {
         if !effects.isNone {
-          childEffects = effects.embedded(by: toChildAction, at: effectLocation)
+          childEffects = effects.embedded(by: toChildAction, in: effectScope)
           if effects.canOutliveItsAction { identity.childHasWork = true }
         }
       } else {
@@ -211,9 +208,9 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return .merge(childEffects, parentEffects, .cancelScope(effectScope))
   }
 
-  /// Made only when the child has effects to scope or cancel.
-  @usableFromInline
-  var effectScope: EffectScope { EffectScope(location: effectLocation) }
+  /// The scope of the child's effects, made once with its state's case access.
+  @inlinable
+  var effectScope: EffectScope { toChildState.effectScope! }
 
   /// Whether the case holds another child than the one the parent received.
   @inlinable

@@ -12,11 +12,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildCase: CaseAccess<ParentState, Child.State>?
   @usableFromInline let toChildAction: CaseAccess<ParentAction, Child.Action>
   @usableFromInline let child: Child
-  /// The child's key path, type-erased once, where a child on a case of the parent's state
-  /// scopes its effects; a child at a key path uses its route's scope, made once.
-  // Not a scope made once for the case too: an operator whose fields are all references is
-  // copied out of its parent's body on every action (about 12 instructions a level), where one
-  // holding this type-erased value is reached in place.
+  /// The child's key path, type-erased once. Its effects are scoped by its route's scope, or for
+  /// a case of the parent's state, by its case access's, each made once.
+  // Kept though neither reads it: an operator whose fields are all references is copied out of
+  // its parent's body on every action (measured at about 10 instructions a level over ten
+  // levels of `Scope`), where one holding this value is reached in place.
   @usableFromInline let effectLocation: AnyHashable
   @usableFromInline let location: IssueLocation
 
@@ -51,11 +51,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
+    let toChildCase = CaseAccess(toChildState, scopingEffects: true)
     self.toChildProperty = nil
-    self.toChildCase = CaseAccess(toChildState)
+    self.toChildCase = toChildCase
     self.toChildAction = CaseAccess(toChildAction)
     self.child = child()
-    self.effectLocation = toChildState
+    self.effectLocation = toChildCase.effectScope!.location
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -80,6 +81,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     if toChildProperty != nil {
       return childEffect.embedded(by: toChildAction, at: toChildProperty!.route)
     }
-    return childEffect.embedded(by: toChildAction, at: effectLocation)
+    return childEffect.embedded(by: toChildAction, in: toChildCase!.effectScope!)
   }
 }
