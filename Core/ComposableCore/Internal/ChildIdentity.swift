@@ -19,8 +19,8 @@ final class ChildIdentity<State> {
   enum Source {
     /// Not `Identifiable` and not an enum: any value of the type is the same child.
     case typeOnly
-    /// Its id, kept and compared as the id's own type.
-    case id(IDWatch<State>)
+    /// Its id, kept and compared as the id's own type, through ``idWatch``.
+    case id
     /// Its case, and the id of an `Identifiable` enum or payload, as a presentation tells them.
     case cases(PresentedCases<State>)
     /// Not known until a value is seen, for a type that is neither an enum reducer's state nor
@@ -32,6 +32,10 @@ final class ChildIdentity<State> {
   // was copied and destroyed through value witnesses on every action, about 200 instructions a
   // level, though it is `nil` unless the child has work.
   @usableFromInline @exclusivity(unchecked) var source: Source
+  /// The functions that keep and compare an `Identifiable` child's id. A constant apart from
+  /// `source`: bound out of the enum's case, the two closures were copied, their contexts
+  /// retained and released, on each of the two calls an action makes.
+  @usableFromInline let idWatch: IDWatch<State>?
   /// The identity of the child as the parent reducer received it, for enum states.
   @usableFromInline @exclusivity(unchecked) var before: PresentationIdentity?
 
@@ -43,12 +47,15 @@ final class ChildIdentity<State> {
   init() {
     if State.self is any CaseReducerState.Type {
       source = .cases(PresentedCases())
+      idWatch = nil
     } else if let identifiable = State.self as? any Identifiable.Type,
       let watch = Self.watch(identifiable) as? IDWatch<State>
     {
-      source = .id(watch)
+      source = .id
+      idWatch = watch
     } else {
       source = .unknown
+      idWatch = nil
     }
   }
 
@@ -66,8 +73,8 @@ final class ChildIdentity<State> {
     switch source {
     case .typeOnly:
       return
-    case .id(let watch):
-      watch.remember(state)
+    case .id:
+      idWatch!.remember(state)
     case .cases(let cases):
       before = cases.identity(of: state)
     case .unknown:
@@ -87,8 +94,8 @@ final class ChildIdentity<State> {
     switch source {
     case .typeOnly, .unknown:
       return false
-    case .id(let watch):
-      return watch.isReplaced(state)
+    case .id:
+      return idWatch!.isReplaced(state)
     case .cases(let cases):
       defer { before = nil }
       return cases.identity(of: state) != before
