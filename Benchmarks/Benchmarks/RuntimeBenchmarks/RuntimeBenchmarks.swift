@@ -451,6 +451,17 @@ let benchmarks: @Sendable () -> Void = {
       to: Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }, benchmark
     )
   }
+  mainActorBenchmark("Store send, ifCaseLet child returns a cancellation") { benchmark in
+    send(
+      .counter(.cancelLongLiving),
+      to: Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }, benchmark
+    )
+  }
+  mainActorBenchmark("Store send, ifLet destination enum child, with work running") { benchmark in
+    let store = Store(initialState: PanelParent.State()) { PanelParent() }
+    store.send(.panel(.counter(.startLongLiving(1))))
+    send(.panel(.counter(.increment)), to: store, benchmark)
+  }
   mainActorBenchmark("Store send, root, with an effect") { benchmark in
     send(.echo, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
   }
