@@ -160,3 +160,30 @@ struct PanelParent {
       .ifLet(\.panel, action: \.panel) { DestParent.Destination.body }
   }
 }
+
+/// A destination enum with an `Identifiable` child in one case: which detail it shows is part
+/// of the child's identity, beside the case.
+@Reducer
+enum Sheet {
+  case detail(DetailParent.Detail)
+  case counter(Counter)
+}
+
+/// A parent showing ``Sheet`` through a plain optional `ifLet`. Once the detail has started
+/// work, each action passing the `ifLet` checks that the parent left the same case and the same
+/// detail in place.
+@Reducer
+struct SheetParent {
+  struct State {
+    var sheet: Sheet.State? = .detail(DetailParent.Detail.State(id: 1))
+  }
+
+  enum Action {
+    case sheet(Sheet.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.sheet, action: \.sheet) { Sheet.body }
+  }
+}

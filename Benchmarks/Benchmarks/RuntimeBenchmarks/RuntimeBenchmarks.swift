@@ -462,6 +462,12 @@ let benchmarks: @Sendable () -> Void = {
     store.send(.panel(.counter(.startLongLiving(1))))
     send(.panel(.counter(.increment)), to: store, benchmark)
   }
+  mainActorBenchmark("Store send, ifLet destination enum child with an id, with work running") {
+    benchmark in
+    let store = Store(initialState: SheetParent.State()) { SheetParent() }
+    store.send(.sheet(.detail(.startWork)))
+    send(.sheet(.detail(.increment)), to: store, benchmark)
+  }
   mainActorBenchmark("Store send, root, with an effect") { benchmark in
     send(.echo, to: Store(initialState: Counter.State()) { Counter() }, benchmark)
   }

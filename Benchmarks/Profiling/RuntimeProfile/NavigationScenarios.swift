@@ -10,7 +10,8 @@ import ComposableCore
 /// child, before and after it started work), and presentedEffect / destinationCancelEffect (a
 /// presented child's action returning a cancellation, the child a plain struct or an enum's case),
 /// ifCaseLetCancelEffect (an enum state's child returning one), and panelWorking (an optional
-/// destination enum under a plain `ifLet`, after its child started work).
+/// destination enum under a plain `ifLet`, after its child started work), and sheetWorking (the
+/// same with an `Identifiable` child in the case, whose id is compared too).
 @MainActor
 func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
   switch scenario {
@@ -91,6 +92,12 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     let store = Store(initialState: PanelParent.State()) { PanelParent() }
     store.send(.panel(.counter(.startLongLiving(1))))
     timeSends(scenario, sends, store, .panel(.counter(.increment)))
+    return true
+  case "sheetWorking":
+    // A destination enum under a plain `ifLet`, its `Identifiable` child's work running.
+    let store = Store(initialState: SheetParent.State()) { SheetParent() }
+    store.send(.sheet(.detail(.startWork)))
+    timeSends(scenario, sends, store, .sheet(.detail(.increment)))
     return true
   case "rootEcho":
     let store = Store(initialState: Counter.State()) { Counter() }

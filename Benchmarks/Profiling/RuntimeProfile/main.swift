@@ -31,6 +31,7 @@ import Observation
 //   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
 //   ifCaseLetCancelEffect: the enum state's child returning a `.cancel(id:)`;
 //   panelWorking: a destination enum under a plain optional `ifLet`, its child's work running;
+//   sheetWorking: the same, with an `Identifiable` child in the case, whose id is compared too;
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its
 //   case (`\.destination?.counter`), sent from that store or at the root; destinationPresented:
 //   the destination presented, its case's store scoped and sent to once, then dismissed;
