@@ -151,6 +151,26 @@ struct CancellationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // An enum child is told apart by its payload's id too: another id in the same case is a new
+  // child, and the same id again is the same one.
+  @Test func replacingIfLetEnumStateWithAnotherIdInItsCaseCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(
+      PanelHost.State(panel: .ticker(Ticker.State(id: 1))), PanelHost(), clock: clock)
+    await store.send(.panel(.ticker(.start)))
+    await store.send(.show(.ticker(Ticker.State(id: 1, ticks: 5)))) {
+      $0.panel = .ticker(Ticker.State(id: 1, ticks: 5))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.panel(.ticker(.tick))) {
+      $0.panel = .ticker(Ticker.State(id: 1, ticks: 6))
+    }
+    await store.send(.show(.ticker(Ticker.State(id: 2)))) {
+      $0.panel = .ticker(Ticker.State(id: 2))
+    }
+    await clock.advance(by: .seconds(3))
+  }
+
   // A presented child's `.cancel(id:)` reaches its own effects whichever child is presented,
   // and a child presented again is the same one only in the same case with the same id.
   @Test func aPresentedChildStopsItsOwnWorkAndKeepsItWhilePresentedAgainAsItself() async {
