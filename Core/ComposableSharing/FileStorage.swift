@@ -188,7 +188,11 @@ final class FileWatch: Sendable {
     changed: @escaping @Sendable () -> Void
   ) -> SharedSubscription {
     guard let interval = storage.pollInterval else { return SharedSubscription {} }
-    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    // A queue of its own, not a global one: a changed file is loaded under its lock, which
+    // another process may hold, and on Linux the global queues' threads are the ones Swift's
+    // concurrency runs on, one per core.
+    let queue = DispatchQueue(label: "composable.file-watch", qos: .utility)
+    let timer = DispatchSource.makeTimerSource(queue: queue)
     let period = DispatchTimeInterval(interval)
     timer.schedule(deadline: .now() + period, repeating: period)
     timer.setEventHandler { [weak self] in

@@ -7,6 +7,10 @@ import Foundation
 public final class SharedReferences: Sendable {
   private let boxes = Locked<[BoxID: WeakBox]>([:])
   private let pendingSaves = Locked<[ObjectIdentifier: any AnySharedBox]>([:])
+  /// Where writes run at the end of their save interval: a queue of its own, not a global one.
+  /// A write may wait (a file's lock held by another process), and on Linux the global queues'
+  /// threads are the ones Swift's concurrency runs on, one per core.
+  private let saves = DispatchQueue(label: "composable.shared-saves")
   /// Set while a test store runs, to learn which shared values each step changed.
   package let tracker = Locked<SharedChangeTracker?>(nil)
 
@@ -57,9 +61,11 @@ public final class SharedReferences: Sendable {
       pending.updateValue(box, forKey: ObjectIdentifier(box)) == nil
     }
     guard isNew else { return }
-    DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(interval)) {
-      [weak self, weak box] in
-      guard let self, let box else { return }
+    // The references are kept until the write: released first, they took their pending writes
+    // with them, and a change made just before a test or a window closed was never written.
+    saves.asyncAfter(deadline: .now() + DispatchTimeInterval(interval)) {
+      [self, weak box] in
+      guard let box else { return }
       let stillPending = self.pendingSaves.withLock {
         $0.removeValue(forKey: ObjectIdentifier(box)) != nil
       }

@@ -129,6 +129,47 @@ struct SharedFileStorageTests {
     }
   }
 
+  /// Each watched file is loaded on a thread of its own when it changes. The watches ran on a
+  /// global queue, whose threads are the concurrency pool's on Linux: as many loads waiting for
+  /// another process's lock as there are cores held every task, and the other files' loads.
+  @Test func loadsOfChangedFilesWaitingForTheirLockHoldNoSharedThread() async throws {
+    let count = ProcessInfo.processInfo.activeProcessorCount + 1
+    let urls = (0..<count).map { directory.appendingPathComponent("watched-\($0).json") }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for url in urls { try Data("0".utf8).write(to: url) }
+    let storage = GatedStorage()
+    let scores = withDependencies {
+      $0.defaultFileStorage = storage
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      urls.map { Shared(wrappedValue: -1, .fileStorage($0)) }
+    }
+    #expect(scores.map(\.wrappedValue) == Array(repeating: 0, count: count))
+    storage.armed.setValue(true)
+    for url in urls { try Data("1".utf8).write(to: url, options: .atomic) }
+    // From a thread of its own, which opens the gate within seconds whatever happens, so that
+    // loads holding every thread fail this test rather than hang it.
+    let waitingAtOnce = await withCheckedContinuation { continuation in
+      Thread {
+        var waitingAtOnce = 0
+        // Each load gets its thread at once, or this waits past the second a pool takes to grow.
+        let deadline = DispatchTime.now() + .milliseconds(700)
+        while waitingAtOnce < count, storage.waiting.wait(timeout: deadline) == .success {
+          waitingAtOnce += 1
+        }
+        storage.gate.signal()
+        continuation.resume(returning: waitingAtOnce)
+      }.start()
+    }
+    #expect(waitingAtOnce == count)
+    // Nothing is lost: each holder sees its file's new value once the gate is open.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while scores.contains(where: { $0.wrappedValue != 1 }), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(scores.map(\.wrappedValue) == Array(repeating: 1, count: count))
+  }
+
   @Test func aBurstOfEditsIsOneWrite() async throws {
     let url = directory.appendingPathComponent("burst.json")
     let counting = CountingStorage()
@@ -273,6 +314,41 @@ struct SharedFileStorageTests {
   }
 }
 
+/// Live files, watched every 10 ms, whose loads of a changed file wait at `gate` once `armed`,
+/// as a load waits for another process's lock, each telling `waiting` first; once open, the gate
+/// stays open.
+final class GatedStorage: FileStorage {
+  let live = LiveFileStorage()
+  let armed = LockIsolated(false)
+  let gate = DispatchSemaphore(value: 0)
+  let waiting = DispatchSemaphore(value: 0)
+
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    if armed.value {
+      waiting.signal()
+      gate.wait()
+      gate.signal()
+    }
+    return try live.load(type, from: url, initialValue: initialValue)
+  }
+
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    try live.update(type, at: url, initialValue: initialValue, change)
+  }
+
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try live.save(value, to: url)
+  }
+
+  func signature(of url: URL) -> FileSignature? { live.signature(of: url) }
+  var pollInterval: Duration? { .milliseconds(10) }
+  var saveInterval: Duration? { live.saveInterval }
+}
+
 /// Live storage that counts its writes.
 final class CountingStorage: FileStorage {
   let live = LiveFileStorage()
@@ -345,6 +421,27 @@ struct VaultKey: SharedKey {
   }
 }
 
+/// A vault's key whose writes wait until `gate` opens, as a write waits for another process's
+/// file lock, each telling `waiting` first; once open, the gate stays open.
+struct GatedKey: SharedKey {
+  let name: String
+  let vault: Vault
+  let gate: DispatchSemaphore
+  let waiting: DispatchSemaphore
+
+  var id: String { name }
+  var saveInterval: Duration? { .milliseconds(1) }
+
+  func load(initialValue: Int) throws -> Int { initialValue }
+
+  func save(_ value: Int) throws {
+    waiting.signal()
+    gate.wait()
+    gate.signal()
+    vault.values.withValue { $0[name] = value }
+  }
+}
+
 @MainActor
 struct SharedCustomKeyTests {
   @Test func aCustomStrategyLoadsSavesAndFollowsOutsideChanges() {
@@ -376,6 +473,74 @@ struct SharedCustomKeyTests {
       @Shared(VaultKey(name: "score", vault: vault, saveInterval: saveInterval)) var score = 0
       body(vault, references, $score)
     }
+  }
+
+  /// Writes at the end of their interval wait one at a time, on a thread of their own. They ran
+  /// on the global queue, whose threads are the concurrency pool's on Linux: as many writes
+  /// waiting for another process (a file's lock) as there are cores stopped every task until
+  /// they ended. Counted, not timed with a probe task: the tests that run beside this one may
+  /// hold the pool's threads themselves.
+  @Test func writesWaitingAtTheEndOfTheirIntervalHoldOneThread() async throws {
+    let vault = Vault()
+    let gate = DispatchSemaphore(value: 0)
+    let waiting = DispatchSemaphore(value: 0)
+    let count = ProcessInfo.processInfo.activeProcessorCount + 1
+    // Kept: a box whose references are gone writes at once, on the caller's thread.
+    let references = SharedReferences()
+    let scores = withDependencies {
+      $0.sharedReferences = references
+    } operation: {
+      (0..<count).map { index in
+        Shared(
+          wrappedValue: 0, GatedKey(name: "\(index)", vault: vault, gate: gate, waiting: waiting))
+      }
+    }
+    for score in scores { score.withLock { $0 = 1 } }
+    // From a thread of its own, which opens the gate within seconds whatever happens, so that
+    // writes holding every thread fail this test rather than hang it.
+    let (firstStarted, waitingAtOnce) = await withCheckedContinuation { continuation in
+      Thread {
+        let firstStarted = waiting.wait(timeout: .now() + 5) == .success
+        // Time for the other writes to start as well, were they on threads of their own.
+        usleep(300_000)
+        var waitingAtOnce = firstStarted ? 1 : 0
+        while waiting.wait(timeout: .now()) == .success { waitingAtOnce += 1 }
+        gate.signal()
+        continuation.resume(returning: (firstStarted, waitingAtOnce))
+      }.start()
+    }
+    #expect(firstStarted)
+    #expect(waitingAtOnce == 1)
+    // Nothing is lost: each write ends once the gate is open.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while vault.values.value.count < count, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(
+      vault.values.value == Dictionary(uniqueKeysWithValues: (0..<count).map { ("\($0)", 1) }))
+    withExtendedLifetime((scores, references)) {}
+  }
+
+  /// A change waiting for its interval is written even when its value and the references that
+  /// hold it are gone before the interval ends, as when a test or a window closes.
+  @Test func aChangeWaitingForItsIntervalOutlivesItsReferences() async throws {
+    let vault = Vault()
+    do {
+      let references = SharedReferences()
+      withDependencies {
+        $0.sharedReferences = references
+      } operation: {
+        @Shared(VaultKey(name: "score", vault: vault, saveInterval: .milliseconds(50))) var score =
+          0
+        $score.withLock { $0 = 6 }
+      }
+      #expect(vault.saved.value == [])
+    }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while vault.saved.value.isEmpty, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(vault.saved.value == [6])
   }
 
   @Test func aValueFromOutsideIsNotWrittenBackWhenTheIntervalEnds() {
