@@ -410,12 +410,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if case .send(let action) = effects.operation {
       return .send(toPresentationAction.embed(.presented(action)))
     }
-    if effects.canOutliveItsAction { presentedCases.childHasWork = true }
-    return
-      effects
-      .map { toPresentationAction.embed(PresentationAction.presented($0)) }
-      .dismissing(with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss))
-      .scoped(to: scope(presentedCases.identity(of: presented)))
+    // Asked once: the mapped effect has the same shape, so `dismissing(with:)` would ask again.
+    let canOutliveItsAction = effects.canOutliveItsAction
+    var mapped = effects.map { toPresentationAction.embed(PresentationAction.presented($0)) }
+    if canOutliveItsAction {
+      presentedCases.childHasWork = true
+      mapped = mapped.dismissingRuns(
+        with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss))
+    }
+    return mapped.scoped(to: scope(presentedCases.identity(of: presented)))
   }
 
   /// Cancels the effects of `old` unless `current` is the same child (by case and id).
