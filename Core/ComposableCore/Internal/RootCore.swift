@@ -175,15 +175,18 @@ package final class RootCore<R: Reducer>: StoreCore {
   }
 
   /// Runs `effect`, which an action `origin` led to, where `context` says.
+  // The context is consumed, here and in `runOperation`: borrowed, each scope or key added to it
+  // copied the path or keys its caller still held, an allocation at every level. Owned, it costs
+  // a lone `.send` about 18 instructions more, to destroy it here.
   @inlinable
-  func run(_ effect: Effect<Action>, _ context: EffectContext, origin: Action) {
+  func run(_ effect: Effect<Action>, _ context: consuming EffectContext, origin: Action) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
       _ = send(action, tasks: context.tasks)
     case .merge(let effects):
-      for effect in effects { run(effect, context, origin: origin) }
+      for effect in effects { run(effect, copy context, origin: origin) }
     default:
       runOperation(effect, context, origin: origin)
     }
@@ -191,8 +194,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   /// Runs an effect that starts work, cancels, throttles or is scoped.
   @usableFromInline
-  func runOperation(_ effect: Effect<Action>, _ context: EffectContext, origin: Action) {
-    var context = context
+  func runOperation(_ effect: Effect<Action>, _ context: consuming EffectContext, origin: Action) {
     switch effect.operation {
     case .none, .send, .merge:
       // `run` answers these itself; here only for a caller that did not go through it.
