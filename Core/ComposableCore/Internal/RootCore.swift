@@ -216,6 +216,9 @@ package final class RootCore<R: Reducer>: StoreCore {
       cancel(CancelKey(id: id, path: context.path))
 
     case .scoped(let scope, let effect):
+      // Room for a few levels at once: grown a scope at a time, a row's effect (scoped to the
+      // row, then to the child inside it) allocated the path twice.
+      if context.path.isEmpty { context.path.reserveCapacity(4) }
       context.path.append(scope)
       run(effect, context, origin: origin)
 
