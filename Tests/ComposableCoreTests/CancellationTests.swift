@@ -273,6 +273,27 @@ struct CancellationTests {
     await store.send(.rows(.element(id: 1, action: .stop)))
   }
 
+  // A row's effects are its own whichever rows acted in between: the first row's `.stop`, after
+  // the second row started, cancels the first row's timer alone, and clearing the pairs their
+  // timers, each started by its own row.
+  @Test func aRowStopsItsOwnWorkAfterAnotherRowStarted() async {
+    let clock = TestClock()
+    let pairs = (1...2).map { TickerPair.State(id: $0, ticker: Ticker.State(id: $0)) }
+    let store = makeStore(
+      TickerTable.State(
+        pairs: IdentifiedArray(uniqueElements: pairs), rows: [.init(id: 1), .init(id: 2)]),
+      TickerTable(), clock: clock)
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.pairs(.element(id: 1, action: .ticker(.start))))
+    await store.send(.rows(.element(id: 2, action: .start)))
+    await store.send(.pairs(.element(id: 2, action: .ticker(.start))))
+    await store.send(.rows(.element(id: 1, action: .stop)))
+    await store.send(.clearPairs) { $0.pairs = [] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
+    await store.send(.rows(.element(id: 2, action: .stop)))
+  }
+
   @Test func deallocatingTheStoreCancelsItsEffects() async {
     let clock = TestClock()
     var store: StoreOf<Ticker>? = Store(initialState: Ticker.State(id: 1)) {

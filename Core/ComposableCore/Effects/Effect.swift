@@ -417,6 +417,29 @@ final class EffectScope: Hashable, @unchecked Sendable {
   }
 }
 
+/// The scope made last for the effects of an element of a collection (a `forEach` row, a stack
+/// element), kept with the element's id: the same element's next effects, the common case of a
+/// row acted on again, share it instead of allocating another. Kept per operator instance, on
+/// the store's actor. Scopes are equal by value, so one made again is only an allocation more.
+@usableFromInline
+final class LastElementScope<ID: Hashable> {
+  @usableFromInline @exclusivity(unchecked) var last: (id: ID, scope: EffectScope)?
+
+  @usableFromInline
+  init() {}
+
+  // Inlinable, to be specialised for the id's type: generic, each use of the optional pair
+  // looked up its metadata, more than the allocation it saves.
+  /// The scope of the element with `id` of the collection at `location`.
+  @inlinable
+  func scope(for id: ID, at location: @autoclosure () -> AnyHashable) -> EffectScope {
+    if let last, last.id == id { return last.scope }
+    let scope = EffectScope(location: location(), id: EffectID(id))
+    last = (id, scope)
+    return scope
+  }
+}
+
 extension String {
   /// The text with every non-empty line indented, for multi-line values in messages.
   package func indenting(by count: Int) -> String {

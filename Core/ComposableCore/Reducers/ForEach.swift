@@ -98,6 +98,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline
   let toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: IssueLocation
+  @usableFromInline let elementScopes = LastElementScope<ID>()
 
   @usableFromInline
   init(
@@ -154,7 +155,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return
       effects
       .map { toElementAction.embed(.element(id: id, action: $0)) }
-      .scoped(to: EffectScope(location: toElementsState.effectLocation, id: EffectID(id)))
+      .scoped(to: elementScopes.scope(for: id, at: toElementsState.effectLocation))
   }
 
   /// Runs the element reducer on the element with `id`, or returns `nil` when there is none.
