@@ -417,10 +417,10 @@ final class EffectScope: Hashable, @unchecked Sendable {
   }
 }
 
-/// The scope made last for the effects of an element of a collection (a `forEach` row, a stack
-/// element), kept with the element's id: the same element's next effects, the common case of a
-/// row acted on again, share it instead of allocating another. Kept per operator instance, on
-/// the store's actor. Scopes are equal by value, so one made again is only an allocation more.
+/// The scope made last for the effects of a `forEach` row, kept with the row's id: the same
+/// row's next effects, the common case of a row acted on again, share it instead of allocating
+/// another. Kept per operator instance, on the store's actor. Scopes are equal by value, so one
+/// made again is only an allocation more.
 @usableFromInline
 final class LastElementScope<ID: Hashable> {
   @usableFromInline @exclusivity(unchecked) var last: (id: ID, scope: EffectScope)?

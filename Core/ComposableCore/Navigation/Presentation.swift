@@ -636,7 +636,8 @@ protocol PresentationIDs: AnyObject {
   func followed(by tail: (any PresentationIDs)?) -> any PresentationIDs
 }
 
-func sameIDs(_ lhs: (any PresentationIDs)?, _ rhs: (any PresentationIDs)?) -> Bool {
+/// Whether both hold the same ids: none, the very same nodes, or equal ones.
+private func sameIDs(_ lhs: (any PresentationIDs)?, _ rhs: (any PresentationIDs)?) -> Bool {
   switch (lhs, rhs) {
   case (nil, nil): true
   case (let lhs?, let rhs?): lhs === rhs || lhs.isEqual(to: rhs)
