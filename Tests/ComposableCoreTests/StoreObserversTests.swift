@@ -92,4 +92,35 @@ struct StoreObserversTests {
     #expect(lone.observers.isEmpty)
     #expect(tell(lone.observers, 4, calls) == [])
   }
+
+  /// A core tells a lone observer directly (`lone`), and any other list through `notify`: the
+  /// two ways together tell exactly the observers present, however the list got there.
+  @Test func aLoneObserverIsTheOnlyOne() {
+    let calls = Calls()
+    var observers = StoreObservers()
+    func tellAsACoreDoes(_ value: Int) -> [String] {
+      calls.names = []
+      calls.values = []
+      if let lone = observers.lone {
+        withUnsafePointer(to: value) { lone.stateDidChange(UnsafeRawPointer($0)) }
+      } else {
+        observers.notify(value)
+      }
+      return calls.names.sorted()
+    }
+    #expect(observers.lone == nil)
+    #expect(tellAsACoreDoes(1) == [])
+    let a = observer("a", calls)
+    let idA = observers.add(a)
+    #expect(observers.lone === a)
+    #expect(tellAsACoreDoes(2) == ["a"])
+    let idB = observers.add(observer("b", calls))
+    #expect(observers.lone == nil)
+    #expect(tellAsACoreDoes(3) == ["a", "b"])
+    observers.remove(idA)
+    #expect(tellAsACoreDoes(4) == ["b"])
+    observers.remove(idB)
+    #expect(observers.lone == nil)
+    #expect(tellAsACoreDoes(5) == [])
+  }
 }
