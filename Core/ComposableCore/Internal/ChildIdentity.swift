@@ -17,10 +17,9 @@ final class ChildIdentity<State> {
 
   @usableFromInline
   enum Source {
-    /// Not `Identifiable` and not an enum: any value of the type is the same child.
+    /// Not `Identifiable` and not an enum: any value of the type is the same child, unless
+    /// ``idWatch`` compares its id.
     case typeOnly
-    /// Its id, kept and compared as the id's own type, through ``idWatch``.
-    case id
     /// Its case, and the id of an `Identifiable` enum or payload, as a presentation tells them.
     case cases(PresentedCases<State>)
     /// Not known until a value is seen, for a type that is neither an enum reducer's state nor
@@ -32,9 +31,9 @@ final class ChildIdentity<State> {
   // was copied and destroyed through value witnesses on every action, about 200 instructions a
   // level, though it is `nil` unless the child has work.
   @usableFromInline @exclusivity(unchecked) var source: Source
-  /// The functions that keep and compare an `Identifiable` child's id. A constant apart from
-  /// `source`: bound out of the enum's case, the two closures were copied, their contexts
-  /// retained and released, on each of the two calls an action makes.
+  /// The functions that keep and compare an `Identifiable` child's id, asked before `source`.
+  /// A constant, not a payload of `source`: bound out of the enum's case, the two closures were
+  /// copied, their contexts retained and released, on each of the two calls an action makes.
   @usableFromInline let idWatch: IDWatch<State>?
   /// The identity of the child as the parent reducer received it, for enum states.
   @usableFromInline @exclusivity(unchecked) var before: PresentationIdentity?
@@ -51,7 +50,7 @@ final class ChildIdentity<State> {
     } else if let identifiable = State.self as? any Identifiable.Type,
       let watch = Self.watch(identifiable) as? IDWatch<State>
     {
-      source = .id
+      source = .typeOnly
       idWatch = watch
     } else {
       source = .unknown
@@ -70,11 +69,10 @@ final class ChildIdentity<State> {
   /// Notes the identity of the child the parent reducer is about to receive.
   @inlinable
   func remember(_ state: State) {
+    if idWatch != nil { return idWatch!.remember(state) }
     switch source {
     case .typeOnly:
       return
-    case .id:
-      idWatch!.remember(state)
     case .cases(let cases):
       before = cases.identity(of: state)
     case .unknown:
@@ -91,11 +89,10 @@ final class ChildIdentity<State> {
   /// Whether `state` is another child than the one ``remember(_:)`` noted.
   @inlinable
   func isReplaced(by state: State) -> Bool {
+    if idWatch != nil { return idWatch!.isReplaced(state) }
     switch source {
     case .typeOnly, .unknown:
       return false
-    case .id:
-      return idWatch!.isReplaced(state)
     case .cases(let cases):
       defer { before = nil }
       return cases.identity(of: state) != before
