@@ -93,18 +93,17 @@ struct StoreObserversTests {
     #expect(tell(lone.observers, 4, calls) == [])
   }
 
-  /// A core tells a lone observer directly (`lone`), and any other list through `notify`: the
-  /// two ways together tell exactly the observers present, however the list got there.
+  /// A core tells a lone observer directly (`lone`), and any other list through a copy
+  /// (`tell`): the two ways together tell exactly the observers present, however the list got
+  /// there.
   @Test func aLoneObserverIsTheOnlyOne() {
     let calls = Calls()
     var observers = StoreObservers()
     func tellAsACoreDoes(_ value: Int) -> [String] {
       calls.names = []
       calls.values = []
-      if let lone = observers.lone {
-        withUnsafePointer(to: value) { lone.stateDidChange(UnsafeRawPointer($0)) }
-      } else {
-        observers.notify(value)
+      withUnsafePointer(to: value) {
+        StoreObservers.tell(UnsafeRawPointer($0), lone: observers.lone, list: observers)
       }
       return calls.names.sorted()
     }

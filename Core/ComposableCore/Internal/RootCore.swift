@@ -438,7 +438,9 @@ package final class RootCore<R: Reducer>: StoreCore {
       needsNotification = false
       // A copy, not a borrow of the stored state: an observer may send an action.
       let state = self.state
-      observers.notify(state)
+      StoreObservers.withPointer(to: state) {
+        StoreObservers.tell($0, lone: observers.lone, list: observers)
+      }
     } while needsNotification
   }
 
