@@ -746,7 +746,7 @@ func reflectedIdentity(of state: Any) -> _PresentationIdentity {
   var value = state
   while true {
     if let identifiable = value as? any Identifiable {
-      parts = parts + identity(of: identifiable)
+      parts = parts + _presentationIdentity(of: identifiable)
     }
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum, let child = mirror.children.first else { break }
@@ -754,8 +754,4 @@ func reflectedIdentity(of state: Any) -> _PresentationIdentity {
     value = child.value
   }
   return parts
-}
-
-private func identity<T: Identifiable>(of value: T) -> _PresentationIdentity {
-  .id(value.id)
 }
