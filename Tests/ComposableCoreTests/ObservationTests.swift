@@ -218,6 +218,39 @@ struct StoreObservationTests {
     #expect(store.scope(state: \.detail, action: \.detail.presented) == nil)
   }
 
+  /// A screen's `onChange` runs while the action's observers are being told, and may let go of
+  /// the stores it reads (its window closing): the stores and their cores go once the action is
+  /// done, and none is freed under a call still running on it (the AddressSanitizer run of
+  /// `.ci/run` would report that).
+  @Test func aScreenThatClosesWhileToldLetsGoOfItsStores() {
+    @MainActor final class Window {
+      var root: StoreOf<Board>?
+      var detail: StoreOf<Tile>?
+      var closings = 0
+    }
+    let window = Window()
+    window.root = Store(initialState: Board.State()) { Board() }
+    window.root?.send(.showDetail)
+    window.detail = window.root?.scope(state: \.detail, action: \.detail.presented)
+    weak let root = window.root
+    weak let detail = window.detail
+    weak let detailCore = window.detail?.core
+    withObservationTracking {
+      _ = window.detail?.value
+    } onChange: {
+      MainActor.assumeIsolated {
+        window.closings += 1
+        window.root = nil
+        window.detail = nil
+      }
+    }
+    window.root?.send(.detail(.presented(.increment)))
+    #expect(window.closings == 1)
+    #expect(root == nil)
+    #expect(detail == nil)
+    #expect(detailCore == nil)
+  }
+
   @Test func aPresentationScopeWrapsActionsInPresented() {
     let store = Store(initialState: Board.State()) { Board() }
     #expect(store.scope(state: \.detail, action: \.detail) == nil)

@@ -400,6 +400,37 @@ struct StoreHierarchyTests {
     #expect(tiles[41].state.value == 41)
   }
 
+  /// An observer of the leaf runs while the cores above it are telling each other of an action,
+  /// and may let go of every store of the chain (a window closing). Each core is kept by its
+  /// caller until its call returns, so none is freed under its own call (the AddressSanitizer run
+  /// of `.ci/run` would report it), and all of them go once the action is done.
+  @Test func anObserverThatLetsGoOfEveryStoreWhileToldLeavesNothingBehind() {
+    final class Window {
+      var stores: [StoreOf<Node>] = []
+    }
+    let window = Window()
+    window.stores = chain(depth: 3, reads: ChildReads())
+    weak let root = window.stores[0]
+    weak let middleCore = window.stores[2].core
+    weak let leaf = window.stores[3]
+    weak let leafCore = window.stores[3].core
+    var closings = 0
+    let observer = window.stores[3].core.addObserver(pointer: { _ in
+      closings += 1
+      window.stores = []
+    })
+    window.stores[0].send(.child(.presented(.child(.presented(.child(.presented(.increment)))))))
+    #expect(closings == 1)
+    #expect(window.stores.isEmpty)
+    #expect(leaf == nil)
+    #expect(root == nil)
+    // The observer still on the leaf's core keeps the cores it is told through, and only them.
+    #expect(middleCore != nil)
+    leafCore?.removeObserver(observer)
+    #expect(middleCore == nil)
+    #expect(leafCore == nil)
+  }
+
   @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
       Node()
