@@ -60,9 +60,55 @@ final class HierarchyModel {
   }
 }
 
-/// An action as the store at some depth sends it, embedded for the root.
-func embedded(_ action: Node.Action, depth: Int) -> Node.Action {
-  depth == 0 ? action : .child(.presented(embedded(action, depth: depth - 1)))
+/// What the row stores of a `Board`'s tiles should show, written out.
+@MainActor
+final class RowsModel {
+  /// The tiles' ids and values, in order.
+  var rows: [(id: Int, value: Int)] = []
+
+  /// A row's store the test keeps, and whether it still follows its row: a row's store stops
+  /// once an action ends with its row removed, even if a row with its id comes back later.
+  struct Kept {
+    let store: StoreOf<Tile>
+    let id: Int
+    var follows: Bool
+  }
+
+  var kept: [Kept] = []
+  var cores: [() -> AnyObject?] = []
+  var observers: [(core: () -> (any StoreCore<Tile.State, Tile.Action>)?, id: Int)] = []
+  var observerDrops = 0
+
+  /// Applies `action` to the board; returns whether the reducer should report an issue.
+  func apply(_ action: Board.Action) -> Bool {
+    switch action {
+    case .addTile(let id):
+      if !rows.contains(where: { $0.id == id }) { rows.append((id, 0)) }
+    case .removeTile(let id):
+      rows.removeAll { $0.id == id }
+    case .tiles(.element(let id, let action)):
+      guard let index = rows.firstIndex(where: { $0.id == id }) else { return true }
+      switch action {
+      case .increment: rows[index].value += 1
+      case .reset: rows[index].value = 0
+      case .relabel: break
+      }
+    default: Issue.record("not sent by this model: \(action)")
+    }
+    return false
+  }
+
+  func actionEnded() {
+    for index in kept.indices where !rows.contains(where: { $0.id == kept[index].id }) {
+      kept[index].follows = false
+    }
+  }
+
+  func keep(_ store: StoreOf<Tile>, id: Int) {
+    kept.append(Kept(store: store, id: id, follows: true))
+    weak let core = store.core
+    cores.append { core }
+  }
 }
 
 @MainActor
@@ -95,7 +141,12 @@ struct StoreHierarchyModelTests {
         if let child {
           // The same store while the child is there.
           #expect(child === chosen.store.scope(state: \.child, action: \.child))
-          if !model.kept.contains(where: { $0.store === child }) {
+          // A child presented again after it went has a store of its own.
+          if let kept = model.kept.first(where: { $0.store === child }) {
+            #expect(
+              kept.follows || !chosen.follows,
+              "seed \(seed), step \(step): \(description) \(chosen.follows)")
+          } else {
             model.keep(child, depth: chosen.depth + 1, follows: exists)
           }
         }
@@ -164,6 +215,118 @@ struct StoreHierarchyModelTests {
     #expect(model.cores.count > 70)
 
     // Once the test lets go of its stores and its observers, nothing is left.
+    for observer in model.observers {
+      observer.core()?.removeObserver(observer.id)
+    }
+    model.observers = []
+    model.kept = []
+    root = nil
+    #expect(rootStore == nil)
+    #expect(model.cores.allSatisfy { $0() == nil })
+  }
+
+  @Test(arguments: [7, 8, 9, 0xC0FFEE] as [UInt64])
+  func randomStepsKeepEveryRowStoreOnItsRow(seed: UInt64) {
+    var generator = SeededGenerator(state: seed)
+    let model = RowsModel()
+    let collector = IssueCollector()
+    var root: StoreOf<Board>? = Store(initialState: Board.State()) { Board() }
+    weak let rootStore = root
+    var issuesSeen = 0
+    var goneReads = 0
+
+    for step in 0..<1_000 {
+      var description = ""
+      let chosen = model.kept.isEmpty ? nil : model.kept.randomElement(using: &generator)
+      switch Int.random(in: 0..<12, using: &generator) {
+      case 0, 1, 2:
+        // Scoped as a renderer scopes on every drawing: the same store for a row still there.
+        let rows = root!.scope(state: \.tiles, action: \.tiles)
+        #expect(rows.map { $0.state.id } == model.rows.map(\.id))
+        guard !rows.isEmpty else { break }
+        let position = Int.random(in: rows.indices, using: &generator)
+        description = "scope row \(model.rows[position].id)"
+        let row = rows[position]
+        #expect(row === root!.scope(state: \.tiles, action: \.tiles)[position])
+        // A row added again after it went has a store of its own.
+        if let kept = model.kept.first(where: { $0.store === row }) {
+          #expect(kept.follows, "seed \(seed), step \(step): \(description)")
+        } else {
+          model.keep(row, id: model.rows[position].id)
+        }
+      case 3:
+        guard let chosen else { break }
+        description = "drop the store of row \(chosen.id)"
+        model.kept.removeAll { $0.store === chosen.store }
+      case 4:
+        guard let chosen else { break }
+        description = "observe the store of row \(chosen.id)"
+        weak let core = chosen.store.core
+        let drop = Int.random(in: 0..<1_000, using: &generator)
+        var dropped = false
+        let id = chosen.store.core.addObserver(pointer: { [weak model] _ in
+          guard !dropped, let model, !model.kept.isEmpty else { return }
+          dropped = true
+          model.kept.remove(at: drop % model.kept.count)
+          model.observerDrops += 1
+        })
+        model.observers.append(({ core }, id))
+      default:
+        // Sent at the root (adding and removing rows) or from a row's store, also one whose
+        // row is gone.
+        let id = Int.random(in: 1...6, using: &generator)
+        let tileAction: Tile.Action = [.increment, .increment, .reset, .relabel("x")]
+          .randomElement(using: &generator)!
+        let fromRow = chosen != nil && Bool.random(using: &generator)
+        let action: Board.Action =
+          fromRow
+          ? .tiles(.element(id: chosen!.id, action: tileAction))
+          : [
+            .addTile(id), .addTile(id), .removeTile(id),
+            .tiles(.element(id: id, action: tileAction)),
+          ]
+          .randomElement(using: &generator)!
+        description = "send \(action)\(fromRow ? " from its row's store" : "")"
+        let expectsIssue = model.apply(action)
+        withIssueReporters([collector]) {
+          if fromRow {
+            _ = chosen!.store.send(tileAction)
+          } else {
+            _ = root!.send(action)
+          }
+        }
+        model.actionEnded()
+        let issues = collector.take()
+        issuesSeen += issues.count
+        #expect(
+          issues.count == (expectsIssue ? 1 : 0),
+          "seed \(seed), step \(step): \(description): \(issues)")
+      }
+
+      let tiles = root!.state.tiles
+      guard tiles.map({ [$0.id, $0.value] }) == model.rows.map({ [$0.id, $0.value] }) else {
+        Issue.record("seed \(seed), step \(step): \(description): \(tiles) ≠ \(model.rows)")
+        return
+      }
+      for kept in model.kept {
+        if kept.follows {
+          #expect(
+            kept.store.state.value == model.rows.first { $0.id == kept.id }?.value,
+            "seed \(seed), step \(step): \(description): row \(kept.id)")
+        } else {
+          let first = kept.store.state
+          #expect(kept.store.state == first)
+          #expect(first.id == kept.id)
+          goneReads += 1
+        }
+      }
+    }
+
+    #expect(issuesSeen > 30)
+    #expect(goneReads > 40)
+    #expect(model.observerDrops > 40)
+    #expect(model.cores.count > 70)
+
     for observer in model.observers {
       observer.core()?.removeObserver(observer.id)
     }
