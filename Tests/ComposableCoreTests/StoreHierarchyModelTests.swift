@@ -111,6 +111,58 @@ final class RowsModel {
   }
 }
 
+/// What the case stores of a presented `TileDestination` should show, written out.
+@MainActor
+final class DestinationModel {
+  enum Case: Equatable {
+    case first, second
+  }
+
+  /// The case presented and its tile's value.
+  var presented: (case: Case, value: Int)? = (.first, 0)
+
+  /// A case's store the test keeps, and whether it still follows that case: it stops once an
+  /// action ends with another case presented, or none.
+  struct Kept {
+    let store: StoreOf<Tile>
+    let `case`: Case
+    var follows: Bool
+  }
+
+  var kept: [Kept] = []
+  var cores: [() -> AnyObject?] = []
+
+  /// Applies `action`; returns whether the reducer should report an issue.
+  func apply(_ action: TileDestinations.Action) -> Bool {
+    switch action {
+    case .showFirst: presented = (.first, 0)
+    case .showSecond: presented = (.second, 10)
+    case .destination(.dismiss):
+      guard presented != nil else { return true }
+      presented = nil
+    case .destination(.presented(let action)):
+      let (target, tileAction): (Case, Tile.Action) =
+        switch action {
+        case .first(let action): (.first, action)
+        case .second(let action): (.second, action)
+        }
+      guard presented?.case == target else { return true }
+      switch tileAction {
+      case .increment: presented!.value += 1
+      case .reset: presented!.value = 0
+      case .relabel: break
+      }
+    }
+    return false
+  }
+
+  func actionEnded() {
+    for index in kept.indices where presented?.case != kept[index].case {
+      kept[index].follows = false
+    }
+  }
+}
+
 @MainActor
 struct StoreHierarchyModelTests {
   @Test(arguments: [7, 8, 9, 0xC0FFEE] as [UInt64])
@@ -331,6 +383,113 @@ struct StoreHierarchyModelTests {
       observer.core()?.removeObserver(observer.id)
     }
     model.observers = []
+    model.kept = []
+    root = nil
+    #expect(rootStore == nil)
+    #expect(model.cores.allSatisfy { $0() == nil })
+  }
+
+  @Test(arguments: [7, 8, 0xC0FFEE] as [UInt64])
+  func randomStepsKeepEveryCaseStoreOnItsCase(seed: UInt64) {
+    randomDestinationSteps(
+      seed: seed, { Store(initialState: TileDestinations.State()) { TileDestinations() } },
+      first: \.destination?.first, second: \.destination?.second)
+    // Observable state, whose presented child is read through its tracked storage.
+    randomDestinationSteps(
+      seed: seed,
+      { Store(initialState: ObservedTileDestinations.State()) { ObservedTileDestinations() } },
+      first: \.destination?.first, second: \.destination?.second)
+  }
+
+  func randomDestinationSteps<State>(
+    seed: UInt64,
+    _ makeStore: () -> Store<State, TileDestinations.Action>,
+    first: KeyPath<State, Tile.State?>,
+    second: KeyPath<State, Tile.State?>
+  ) {
+    var generator = SeededGenerator(state: seed)
+    let model = DestinationModel()
+    let collector = IssueCollector()
+    var root: Store<State, TileDestinations.Action>? = makeStore()
+    weak let rootStore = root
+    var issuesSeen = 0
+    var goneReads = 0
+
+    for step in 0..<1_000 {
+      var description = ""
+      let chosen = model.kept.isEmpty ? nil : model.kept.randomElement(using: &generator)
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0, 1, 2:
+        let target: DestinationModel.Case = Bool.random(using: &generator) ? .first : .second
+        description = "scope the \(target) case"
+        let caseStore =
+          target == .first
+          ? root!.scope(state: first, action: \.destination.first)
+          : root!.scope(state: second, action: \.destination.second)
+        #expect(
+          (caseStore != nil) == (model.presented?.case == target),
+          "seed \(seed), step \(step): \(description)")
+        guard let caseStore else { break }
+        // A case presented again after it went has a store of its own.
+        if let kept = model.kept.first(where: { $0.store === caseStore }) {
+          #expect(kept.follows, "seed \(seed), step \(step): \(description)")
+        } else {
+          model.kept.append(.init(store: caseStore, case: target, follows: true))
+          weak let core = caseStore.core
+          model.cores.append { core }
+        }
+      case 3:
+        guard let chosen else { break }
+        description = "drop a store of the \(chosen.case) case"
+        model.kept.removeAll { $0.store === chosen.store }
+      default:
+        let tileAction: Tile.Action = [.increment, .increment, .reset]
+          .randomElement(using: &generator)!
+        let fromCase = chosen != nil && Bool.random(using: &generator)
+        let action: TileDestinations.Action =
+          fromCase
+          ? .destination(
+            .presented(chosen!.case == .first ? .first(tileAction) : .second(tileAction)))
+          : [.showFirst, .showSecond, .destination(.dismiss)].randomElement(using: &generator)!
+        description = "send \(action)\(fromCase ? " from its case's store" : "")"
+        let expectsIssue = model.apply(action)
+        withIssueReporters([collector]) {
+          if fromCase {
+            _ = chosen!.store.send(tileAction)
+          } else {
+            _ = root!.send(action)
+          }
+        }
+        model.actionEnded()
+        let issues = collector.take()
+        issuesSeen += issues.count
+        #expect(
+          issues.count == (expectsIssue ? 1 : 0),
+          "seed \(seed), step \(step): \(description): \(issues)")
+      }
+
+      let shown = (root!.state[keyPath: first] ?? root!.state[keyPath: second])?.value
+      guard shown == model.presented?.value else {
+        Issue.record("seed \(seed), step \(step): \(description): \(String(describing: shown))")
+        return
+      }
+      for kept in model.kept {
+        if kept.follows {
+          #expect(
+            kept.store.state.value == model.presented?.value,
+            "seed \(seed), step \(step): \(description): \(kept.case)")
+        } else {
+          let first = kept.store.state
+          #expect(kept.store.state == first)
+          goneReads += 1
+        }
+      }
+    }
+
+    #expect(issuesSeen > 30)
+    #expect(goneReads > 40)
+    #expect(model.cores.count > 40)
+
     model.kept = []
     root = nil
     #expect(rootStore == nil)
