@@ -27,32 +27,53 @@ struct EffectPartsTests {
     return store.withState { $0 }
   }
 
+  /// Adds a `.send` for each number, with `merge(with:)` (`concatenate(with:)`), or `variadic`,
+  /// with `.merge(effect, next)` (`.concatenate(effect, next)`).
   nonisolated static func fold(
-    _ numbers: some Sequence<Int>, onto effect: Effect<Action> = .none, merging: Bool
+    _ numbers: some Sequence<Int>, onto effect: Effect<Action> = .none, merging: Bool,
+    variadic: Bool = false
   ) -> Effect<Action> {
     numbers.reduce(effect) { effect, number in
-      merging
-        ? effect.merge(with: .send(.got(number)))
-        : effect.concatenate(with: .send(.got(number)))
+      switch (merging, variadic) {
+      case (true, false): effect.merge(with: .send(.got(number)))
+      case (false, false): effect.concatenate(with: .send(.got(number)))
+      case (true, true): .merge(effect, .send(.got(number)))
+      case (false, true): .concatenate(effect, .send(.got(number)))
+      }
     }
   }
 
-  @Test(arguments: [true, false])
-  func aLongFoldRunsEveryPartInOrder(merging: Bool) {
-    let effect = Self.fold(0..<20_000, merging: merging)
+  // Twenty thousand parts: folded by copying every part so far, as `.merge(effect, next)` once
+  // did, this took over a minute in a debug build.
+  @Test(arguments: [true, false], [false, true])
+  func aLongFoldRunsEveryPartInOrder(merging: Bool, variadic: Bool) {
+    let effect = Self.fold(0..<20_000, merging: merging, variadic: variadic)
     #expect(sent(by: effect) == Array(0..<20_000))
   }
 
-  @Test(arguments: [true, false])
-  func valuesMadeFromOneFoldKeepTheirOwnParts(merging: Bool) {
-    let base = Self.fold(0..<3, merging: merging)
-    let ten = Self.fold([10], onto: base, merging: merging)
-    let twenty = Self.fold([20], onto: base, merging: merging)
-    let eleven = Self.fold([11], onto: ten, merging: merging)
-    let twentyOne = Self.fold([21, 22, 23, 24, 25], onto: twenty, merging: merging)
+  @Test(arguments: [true, false], [false, true])
+  func valuesMadeFromOneFoldKeepTheirOwnParts(merging: Bool, variadic: Bool) {
+    let base = Self.fold(0..<3, merging: merging, variadic: variadic)
+    let ten = Self.fold([10], onto: base, merging: merging, variadic: variadic)
+    let twenty = Self.fold([20], onto: base, merging: merging, variadic: variadic)
+    let eleven = Self.fold([11], onto: ten, merging: merging, variadic: variadic)
+    let twentyOne = Self.fold(
+      [21, 22, 23, 24, 25], onto: twenty, merging: merging, variadic: variadic)
     // Another fold's parts added at once, and a fold added to itself.
-    let both = merging ? ten.merge(with: twenty) : ten.concatenate(with: twenty)
-    let twice = merging ? base.merge(with: base) : base.concatenate(with: base)
+    let both: Effect<Action> =
+      switch (merging, variadic) {
+      case (true, false): ten.merge(with: twenty)
+      case (false, false): ten.concatenate(with: twenty)
+      case (true, true): .merge(ten, .none, twenty)
+      case (false, true): .concatenate(ten, .none, twenty)
+      }
+    let twice: Effect<Action> =
+      switch (merging, variadic) {
+      case (true, false): base.merge(with: base)
+      case (false, false): base.concatenate(with: base)
+      case (true, true): .merge(base, base)
+      case (false, true): .concatenate(base, base)
+      }
 
     #expect(sent(by: base) == [0, 1, 2])
     #expect(sent(by: ten) == [0, 1, 2, 10])

@@ -48,6 +48,8 @@ struct Counter {
     /// Sends `.increment` this many times, its effect folded one `.send` at a time with
     /// `merge(with:)`, as a reducer folds one effect per element of a list.
     case foldSends(Int)
+    /// The same, folded with `.merge(effect, next)`.
+    case foldSendsVariadic(Int)
     case echo
     case echoed
   }
@@ -87,6 +89,10 @@ struct Counter {
     case .foldSends(let count):
       var effect = Effect<Action>.none
       for _ in 0..<count { effect = effect.merge(with: .send(.increment)) }
+      return effect
+    case .foldSendsVariadic(let count):
+      var effect = Effect<Action>.none
+      for _ in 0..<count { effect = .merge(effect, .send(.increment)) }
       return effect
     case .echo:
       return .send(.echoed)

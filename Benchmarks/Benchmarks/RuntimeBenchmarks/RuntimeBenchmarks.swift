@@ -226,6 +226,13 @@ let benchmarks: @Sendable () -> Void = {
       let store = Store(initialState: Counter.State()) { Counter() }
       send(.foldSends(count), to: store, benchmark)
     }
+    mainActorBenchmark(
+      "Fold \(count) .send effects with .merge(effect, next), then run them", scalingFactor: .one
+    ) {
+      benchmark in
+      let store = Store(initialState: Counter.State()) { Counter() }
+      send(.foldSendsVariadic(count), to: store, benchmark)
+    }
   }
 
   Benchmark("1000 .run effects started and finished") { benchmark in

@@ -169,6 +169,7 @@ extension Effect {
   /// them, a nested merge (concatenation) by its parts. Counted first, so the parts are written
   /// once, into their own buffer.
   private static func flattening(_ effects: [Self], merging: Bool) -> Self {
+    if let folded = folding(effects, merging: merging) { return folded }
     var count = 0
     var last = Self.none
     for effect in effects where !effect.isNone {
@@ -186,6 +187,21 @@ extension Effect {
       }
     }
     return Self(parts: EffectParts(parts), merging: merging)
+  }
+
+  /// The effects added to the first one that does something, when that one is a merge
+  /// (concatenation) itself, as `merge(with:)` adds: `effect = .merge(effect, next)` in a loop
+  /// then adds in place, where copying the parts so far each time took time quadratic in their
+  /// number. `nil` when the first is not of that kind.
+  private static func folding(_ effects: [Self], merging: Bool) -> Self? {
+    guard let first = effects.firstIndex(where: { !$0.isNone }),
+      effects[first].parts(merging: merging) != nil
+    else { return nil }
+    var folded = effects[first]
+    for effect in effects[(first + 1)...] where !effect.isNone {
+      folded = folded.appending(effect, merging: merging)!
+    }
+    return folded
   }
 
   /// This merge's (concatenation's) parts followed by `other`, or by its parts if it is one too:
