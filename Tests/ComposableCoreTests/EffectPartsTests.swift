@@ -85,6 +85,28 @@ struct EffectPartsTests {
     #expect(sent(by: base.map { action in action }) == [0, 1, 2])
   }
 
+  /// Two effects are kept in the merge (concatenation) itself; folding onto it, merging it with
+  /// itself or mapping it keeps each value's own parts.
+  @Test(arguments: [true, false])
+  func aPairKeepsItsPartsWhateverIsMadeFromIt(merging: Bool) {
+    func combined(_ effects: Effect<Action>...) -> Effect<Action> {
+      merging ? .merge(effects) : .concatenate(effects)
+    }
+    let pair = combined(.send(.got(0)), .none, .send(.got(1)))
+    let three = Self.fold([2], onto: pair, merging: merging)
+    let four = combined(pair, .send(.got(3)))
+    let twice = combined(pair, pair)
+    let nested = combined(.send(.got(4)), pair)
+
+    #expect(sent(by: pair) == [0, 1])
+    #expect(sent(by: three) == [0, 1, 2])
+    #expect(sent(by: four) == [0, 1, 3])
+    #expect(sent(by: twice) == [0, 1, 0, 1])
+    #expect(sent(by: nested) == [4, 0, 1])
+    #expect(sent(by: pair.map { action in action }) == [0, 1])
+    #expect(sent(by: pair) == [0, 1])
+  }
+
   // Effects are `Sendable`, so one fold may be added to on several threads at once; each thread
   // must get the parts it added and no other thread's.
   @Test func threadsAddingToOneFoldEachGetTheirOwnParts() async {

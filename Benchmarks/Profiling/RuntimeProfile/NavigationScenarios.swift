@@ -103,6 +103,10 @@ func runNavigation(_ scenario: String, _ sends: Int) -> Bool {
     let store = Store(initialState: Counter.State()) { Counter() }
     timeSends(scenario, sends, store, .echo)
     return true
+  case "rootEchoTwice":
+    let store = Store(initialState: Counter.State()) { Counter() }
+    timeSends(scenario, sends, store, .echoTwice)
+    return true
   case "ifCaseLet", "ifCaseLetCancelEffect":
     let store = Store(initialState: CaseParent.State.counter(Counter.State())) { CaseParent() }
     let effect = scenario == "ifCaseLetCancelEffect"

@@ -29,7 +29,8 @@ import Observation
 //   parent; sent from the leaf, and with the leaf's `states` observed;
 // - destination, destinationEffect, stack, stackEffect, ifCaseLet, rootEcho: one level of a
 //   destination enum, a stack of a path enum, or an enum state's case (`NavigationScenarios.swift`);
-//   ifCaseLetCancelEffect: the enum state's child returning a `.cancel(id:)`;
+//   ifCaseLetCancelEffect: the enum state's child returning a `.cancel(id:)`; rootEchoTwice: the
+//   root returning two `.send` effects merged;
 //   panelWorking: a destination enum under a plain optional `ifLet`, its child's work running;
 //   sheetWorking: the same, with an `Identifiable` child in the case, whose id is compared too;
 //   destinationScoped, destinationScopedAtRoot: the destination's store kept, scoped through its

@@ -121,13 +121,18 @@ extension Effect {
   }
 
   // The array has a loop of its own: handed on as a sequence, it was read through the generic
-  // iterator, which allocated for every effect.
+  // iterator, which allocated for every effect. Inlinable, as everything that builds a merge or
+  // a concatenation, so that it runs specialised for the feature's actions: run generic, it
+  // looked up the metadata of the effect, the array and the buffer each time, and building
+  // `.merge(.send(a), .send(b))` cost about 5,900 instructions, three times the send.
   /// Runs every effect in the array at once; the result finishes when all of them have.
+  @inlinable
   public static func merge(_ effects: [Self]) -> Self {
     flattening(effects, merging: true)
   }
 
   /// Runs every effect in the sequence at once; the result finishes when all of them have.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     flattening(Array(effects), merging: true)
   }
@@ -144,23 +149,27 @@ extension Effect {
 
   // Out of line on purpose: with the array built inline, every builder sequence that inlines
   // `merge(with:)` grows, and the optimiser inlines less around it (ten `Scope` levels measured
-  // 2,523 -> 2,732 instructions a send, for a branch those sends never take).
-  @usableFromInline
+  // 2,523 -> 2,732 instructions a send, for a branch those sends never take). Inlinable all the
+  // same, so that it is specialised.
+  @inlinable @inline(never)
   static func merged(_ first: Self, _ second: Self) -> Self {
     first.appending(second, merging: true) ?? .merge([first, second])
   }
 
   /// Runs the effects one after another: each starts when the previous one has finished.
+  @inlinable
   public static func concatenate(_ effects: Self...) -> Self {
     .concatenate(effects)
   }
 
   /// Runs the effects of the array one after another.
+  @inlinable
   public static func concatenate(_ effects: [Self]) -> Self {
     flattening(effects, merging: false)
   }
 
   /// Runs the effects of the sequence one after another.
+  @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
     flattening(Array(effects), merging: false)
   }
@@ -168,7 +177,8 @@ extension Effect {
   /// The effects merged (or concatenated): none, the only one that does something, or all of
   /// them, a nested merge (concatenation) by its parts. Counted first, so the parts are written
   /// once, into their own buffer.
-  private static func flattening(_ effects: [Self], merging: Bool) -> Self {
+  @inlinable @inline(never)
+  static func flattening(_ effects: [Self], merging: Bool) -> Self {
     if let folded = folding(effects, merging: merging) { return folded }
     var count = 0
     var last = Self.none
@@ -178,6 +188,15 @@ extension Effect {
     }
     // One part is an effect that is not of this kind: a merge always has two parts or more.
     guard count > 1 else { return last }
+    // Two parts are two effects neither of which is of this kind: a first one that was is
+    // folded onto above, and a later one would bring two parts or more.
+    if count == 2 {
+      var first: Self?
+      for effect in effects where !effect.isNone {
+        if let first { return Self(parts: EffectParts(first, effect), merging: merging) }
+        first = effect
+      }
+    }
     let parts = EffectParts<Action>.Fixed.make(count: count)
     for effect in effects where !effect.isNone {
       if let nested = effect.parts(merging: merging) {
@@ -193,7 +212,8 @@ extension Effect {
   /// (concatenation) itself, as `merge(with:)` adds: `effect = .merge(effect, next)` in a loop
   /// then adds in place, where copying the parts so far each time took time quadratic in their
   /// number. `nil` when the first is not of that kind.
-  private static func folding(_ effects: [Self], merging: Bool) -> Self? {
+  @inlinable
+  static func folding(_ effects: [Self], merging: Bool) -> Self? {
     guard let first = effects.firstIndex(where: { !$0.isNone }),
       effects[first].parts(merging: merging) != nil
     else { return nil }
@@ -207,7 +227,8 @@ extension Effect {
   /// This merge's (concatenation's) parts followed by `other`, or by its parts if it is one too:
   /// written in place when this is the last value made from its fold. `nil` when this effect is
   /// not of that kind.
-  private func appending(_ other: Self, merging: Bool) -> Self? {
+  @inlinable
+  func appending(_ other: Self, merging: Bool) -> Self? {
     guard let parts = parts(merging: merging) else { return nil }
     let combined =
       if let more = other.parts(merging: merging) {
@@ -219,18 +240,21 @@ extension Effect {
   }
 
   /// The parts, if this effect is a merge (`merging`) or a concatenation (otherwise).
-  private func parts(merging: Bool) -> EffectParts<Action>? {
+  @inlinable
+  func parts(merging: Bool) -> EffectParts<Action>? {
     switch operation {
     case .merge(let parts) where merging, .concatenate(let parts) where !merging: parts
     default: nil
     }
   }
 
-  private init(parts: EffectParts<Action>, merging: Bool) {
+  @inlinable
+  init(parts: EffectParts<Action>, merging: Bool) {
     self.init(operation: merging ? .merge(parts) : .concatenate(parts))
   }
 
   /// Runs `other` after this effect has finished.
+  @inlinable
   public func concatenate(with other: Self) -> Self {
     if other.isNone { return self }
     // As `merged` does for a merge folded one effect at a time.

@@ -7,8 +7,10 @@ import Synchronization
 /// over 800 ms for 10,000 in a release build. A fold's parts are now the first `count` slots of a
 /// buffer with room to spare, and the value made last adds to it in place; the values made
 /// before it share the buffer but read only their own first `count` slots, which never change,
-/// so each is still a value. Parts made all at once (`.merge(a, b)`) are kept in one allocation
-/// that is never added to, as an array's would be.
+/// so each is still a value. Parts made all at once (`.merge(a, b, c)`) are kept in one
+/// allocation that is never added to, as an array's would be, and two parts, the usual merge,
+/// are kept in the value itself: the buffer cost an allocation, and releasing it destroyed its
+/// parts through the effect's generic metadata, looked up each time (about 700 instructions).
 @usableFromInline
 struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   // Unchecked: the parts a value reads were written before the value was made, and are not
@@ -17,6 +19,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
 
   @usableFromInline
   enum Buffer {
+    case two(Effect<Action>, Effect<Action>)
     case fixed(Fixed)
     case growable(Growable)
   }
@@ -25,6 +28,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   @usableFromInline let count: Int
 
   /// The parts `fixed` was made for, once all are written.
+  @inlinable
   init(_ fixed: Fixed) {
     let header = fixed.header
     precondition(header.written == header.count, "Fewer parts than counted")
@@ -32,8 +36,19 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     buffer = .fixed(fixed)
   }
 
+  /// Two parts.
+  @inlinable
+  init(_ first: Effect<Action>, _ second: Effect<Action>) {
+    buffer = .two(first, second)
+    count = 2
+  }
+
   /// The parts of a collection.
   init(_ parts: some Collection<Effect<Action>>) {
+    if parts.count == 2 {
+      self.init(parts.first!, parts[parts.index(after: parts.startIndex)])
+      return
+    }
     let fixed = Fixed.make(count: parts.count)
     for part in parts { fixed.append(part) }
     self.init(fixed)
@@ -41,12 +56,17 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
 
   /// The parts of `source`, each transformed.
   init<Source>(_ source: EffectParts<Source>, transform: (Effect<Source>) -> Effect<Action>) {
+    if source.count == 2 {
+      self.init(transform(source[0]), transform(source[1]))
+      return
+    }
     let fixed = Fixed.make(count: source.count)
     for part in source { fixed.append(transform(part)) }
     self.init(fixed)
   }
 
-  private init(_ growable: Growable, count: Int) {
+  @inlinable
+  init(_ growable: Growable, count: Int) {
     buffer = .growable(growable)
     self.count = count
   }
@@ -58,6 +78,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   subscript(position: Int) -> Effect<Action> {
     precondition(position >= 0 && position < count, "Index out of range")
     switch buffer {
+    case .two(let first, let second): return position == 0 ? first : second
     case .fixed(let fixed): return fixed.withUnsafeMutablePointerToElements { $0[position] }
     case .growable(let growable): return growable.elements[position]
     }
@@ -66,6 +87,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   /// These parts followed by `more`: added in place when this value's buffer is a fold's, no
   /// value has added to it since this one was made, and there is room; otherwise copied into a
   /// new fold's buffer with room for as many again.
+  @inlinable
   func appending(contentsOf more: some Collection<Effect<Action>>) -> Self {
     let added = more.count
     if case .growable(let growable) = buffer,
@@ -85,7 +107,8 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
 
   /// Runs `fill` on `slots`, checking that it wrote every one: a slot counted but not written
   /// would be deinitialised with its buffer.
-  fileprivate static func filled(
+  @inlinable
+  static func filled(
     _ slots: UnsafeMutableBufferPointer<Effect<Action>>,
     _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int
   ) -> Int {
@@ -103,6 +126,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   @usableFromInline
   final class Fixed: ManagedBuffer<(written: Int, count: Int), Effect<Action>> {
     /// A buffer for `count` parts, none written yet.
+    @inlinable
     static func make(count: Int) -> Fixed {
       // `create` makes an instance of the class it is called on.
       unsafeDowncast(
@@ -110,6 +134,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     }
 
     /// Writes the next part.
+    @inlinable
     func append(_ part: Effect<Action>) {
       withUnsafeMutablePointers { header, elements in
         precondition(header.pointee.written < header.pointee.count, "More parts than counted")
@@ -130,12 +155,13 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
   @usableFromInline
   final class Growable {
     @usableFromInline let elements: UnsafeMutablePointer<Effect<Action>>
-    let capacity: Int
+    @usableFromInline let capacity: Int
     // Atomic: effects are `Sendable`, so two threads may add to one fold at once; one claims
     // the next slots, and the other copies.
     /// How many slots from the start have been claimed.
-    private let claimed = Atomic<Int>(0)
+    @usableFromInline let claimed = Atomic<Int>(0)
 
+    @inlinable
     init(capacity: Int) {
       self.capacity = capacity
       elements = .allocate(capacity: capacity)
@@ -149,7 +175,7 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
 
     /// Writes the `count` slots after the first `offset` with `fill`, if they are the next ones
     /// unclaimed and there is room for them; returns whether it did.
-    @discardableResult
+    @discardableResult @inlinable
     func write(
       _ count: Int, after offset: Int,
       _ fill: (UnsafeMutableBufferPointer<Effect<Action>>) -> Int
