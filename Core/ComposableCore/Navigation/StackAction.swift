@@ -197,9 +197,12 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       with: removals(from: idsBefore, to: idsAfter))
   }
 
+  // Inlinable, to run specialised: run generic, wrapping each action in `.element(id:action:)`
+  // looked up the metadata of that case's tuple (about 325 instructions an effect). Out of line,
+  // as only an element action that returned an effect gets here.
   /// An element's effects, sent back as its actions, able to pop it with `dismiss()`, and scoped
   /// to it so that they end when it is popped.
-  @usableFromInline
+  @inlinable @inline(never)
   func elementEffects(_ effects: Effect<Destination.Action>, id: StackElementID) -> Effect<
     Parent.Action
   > {
