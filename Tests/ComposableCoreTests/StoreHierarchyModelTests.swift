@@ -8,27 +8,142 @@ import Testing
 // should show. Run under the AddressSanitizer and ThreadSanitizer by `.ci/run`, it is also the
 // check that no step reads or frees a core or a state under a call still using it.
 
-/// What the stores of a chain of `Node`s should show, written out.
+/// The stores a model test keeps, each at a place in its feature (a depth, a row's id, a case),
+/// and what the tests below share: the cores of the stores made, the observers added, the
+/// sends whose reports are counted, and the checks after every step.
 @MainActor
-final class HierarchyModel {
-  /// The value of each node present, from the root's down.
-  var values = [0]
-
-  /// A store the test keeps: its depth, and whether it still follows its child. A store stops
-  /// following once an action ends with its child gone, and every store scoped from it then is
-  /// one whose state the model does not know.
+final class KeptStores<State, Action, Place> {
+  /// A store kept, and whether it still follows its place: it stops once an action ends with
+  /// its child gone, even if a child comes back there later.
   struct Kept {
-    let store: StoreOf<Node>
-    let depth: Int
+    let store: Store<State, Action>
+    let place: Place
     var follows: Bool
   }
 
-  var kept: [Kept] = []
-  /// The cores of every store made, to check that none outlives the test's hold on it.
-  var cores: [() -> AnyObject?] = []
+  var all: [Kept] = []
+  /// How many of the first stores nothing drops (a root the test keeps sending through).
+  let pinned: Int
+  /// The cores of every store kept, to check that none outlives the test's hold on it.
+  private var cores: [() -> AnyObject?] = []
   /// The observers added, to remove at the end: the core each is on and its id.
-  var observers: [(core: () -> (any StoreCore<Node.State, Node.Action>)?, id: Int)] = []
-  var observerDrops = 0
+  private var observers: [(core: () -> (any StoreCore<State, Action>)?, id: Int)] = []
+  private let collector = IssueCollector()
+  private(set) var observerDrops = 0
+  private(set) var goneReads = 0
+  private(set) var issuesSeen = 0
+
+  init(pinned: Int = 0) {
+    self.pinned = pinned
+  }
+
+  var coresMade: Int { cores.count }
+
+  /// Keeps `store`; one kept already must still follow its place, unless it `mayBeGone`.
+  func keep(
+    _ store: Store<State, Action>, at place: Place, follows: Bool = true, mayBeGone: Bool = false,
+    _ message: @autoclosure () -> String
+  ) {
+    if let kept = all.first(where: { $0.store === store }) {
+      #expect(kept.follows || mayBeGone, "\(message())")
+      return
+    }
+    all.append(Kept(store: store, place: place, follows: follows))
+    weak let core = store.core
+    cores.append { core }
+  }
+
+  func drop(_ store: Store<State, Action>) {
+    guard let index = all.firstIndex(where: { $0.store === store }), index >= pinned else { return }
+    all.remove(at: index)
+  }
+
+  /// Adds an observer to `store` that lets go of a kept store the first time it is told, while
+  /// the round of observers goes on.
+  func observe(_ store: Store<State, Action>, dropping pick: Int) {
+    weak let core = store.core
+    var dropped = false
+    let id = store.core.addObserver(pointer: { [weak self] _ in
+      guard !dropped, let self, all.count > pinned else { return }
+      dropped = true
+      all.remove(at: pinned + pick % (all.count - pinned))
+      observerDrops += 1
+    })
+    observers.append(({ core }, id))
+  }
+
+  /// Drops `chosen`, or adds an observer to it that drops a store, and says which.
+  func dropOrObserve(
+    _ chosen: Kept?, observing: Bool, using generator: inout SeededGenerator
+  ) -> String {
+    guard let chosen else { return "nothing to drop or observe" }
+    if observing {
+      observe(chosen.store, dropping: Int.random(in: 0..<1_000, using: &generator))
+      return "observe the store at \(chosen.place)"
+    }
+    drop(chosen.store)
+    return "drop the store at \(chosen.place)"
+  }
+
+  /// Runs `send`, expecting one issue reported if `expectsIssue` and none otherwise; then the
+  /// stores at a place that `isGone` stop following it.
+  func send(
+    expectingIssue expectsIssue: Bool, _ message: @autoclosure () -> String,
+    _ send: () -> Void, gone isGone: (Place) -> Bool
+  ) {
+    withIssueReporters([collector]) { send() }
+    for index in all.indices where isGone(all[index].place) {
+      all[index].follows = false
+    }
+    let issues = collector.take()
+    issuesSeen += issues.count
+    #expect(issues.count == (expectsIssue ? 1 : 0), "\(message()): \(issues)")
+  }
+
+  /// Every store following its place shows the value `expected` there; one whose child went
+  /// shows the same state on every read, one that `belongs` to its place.
+  func check(
+    _ value: (State) -> Int, expected: (Place) -> Int?,
+    belongs: (State, Place) -> Bool = { _, _ in true }, _ message: @autoclosure () -> String
+  ) {
+    for kept in all {
+      let shown = kept.store.state
+      if kept.follows {
+        #expect(value(shown) == expected(kept.place), "\(message()): \(kept.place)")
+      } else {
+        #expect(value(kept.store.state) == value(shown))
+        #expect(belongs(shown, kept.place))
+        goneReads += 1
+      }
+    }
+  }
+
+  /// Expects the steps to have reached every kind of store and mistake: more issues reported,
+  /// reads of gone stores, stores dropped by observers and cores made than these.
+  func expectReached(issues: Int, goneReads: Int, observerDrops: Int, cores: Int) {
+    #expect(issuesSeen > issues)
+    #expect(self.goneReads > goneReads)
+    #expect(self.observerDrops > observerDrops)
+    #expect(coresMade > cores)
+  }
+
+  /// Removes the observers and lets go of the stores; then no core made may be left.
+  func letGo() {
+    for observer in observers {
+      observer.core()?.removeObserver(observer.id)
+    }
+    observers = []
+    all = []
+  }
+
+  var everyCoreIsGone: Bool { cores.allSatisfy { $0() == nil } }
+}
+
+/// What the stores of a chain of `Node`s should show, written out: the value of each node
+/// present, from the root's down.
+@MainActor
+final class ChainModel {
+  var values = [0]
 
   /// Applies `action` as the store at `depth` would send it, and returns whether the reducer
   /// should report an issue (the node it is for is not there).
@@ -45,39 +160,13 @@ final class HierarchyModel {
     }
     return false
   }
-
-  /// After an action: stores whose child is gone stop following it.
-  func actionEnded() {
-    for index in kept.indices where kept[index].depth >= values.count {
-      kept[index].follows = false
-    }
-  }
-
-  func keep(_ store: StoreOf<Node>, depth: Int, follows: Bool) {
-    kept.append(Kept(store: store, depth: depth, follows: follows))
-    weak let core = store.core
-    cores.append { core }
-  }
 }
 
-/// What the row stores of a `Board`'s tiles should show, written out.
+/// What the row stores of a `Board`'s tiles should show, written out: the tiles' ids and
+/// values, in order.
 @MainActor
 final class RowsModel {
-  /// The tiles' ids and values, in order.
   var rows: [(id: Int, value: Int)] = []
-
-  /// A row's store the test keeps, and whether it still follows its row: a row's store stops
-  /// once an action ends with its row removed, even if a row with its id comes back later.
-  struct Kept {
-    let store: StoreOf<Tile>
-    let id: Int
-    var follows: Bool
-  }
-
-  var kept: [Kept] = []
-  var cores: [() -> AnyObject?] = []
-  var observers: [(core: () -> (any StoreCore<Tile.State, Tile.Action>)?, id: Int)] = []
-  var observerDrops = 0
 
   /// Applies `action` to the board; returns whether the reducer should report an issue.
   func apply(_ action: Board.Action) -> Bool {
@@ -98,39 +187,18 @@ final class RowsModel {
     return false
   }
 
-  func actionEnded() {
-    for index in kept.indices where !rows.contains(where: { $0.id == kept[index].id }) {
-      kept[index].follows = false
-    }
-  }
-
-  func keep(_ store: StoreOf<Tile>, id: Int) {
-    kept.append(Kept(store: store, id: id, follows: true))
-    weak let core = store.core
-    cores.append { core }
-  }
+  func value(of id: Int) -> Int? { rows.first { $0.id == id }?.value }
 }
 
-/// What the case stores of a presented `TileDestination` should show, written out.
+/// What the case stores of a presented `TileDestination` should show, written out: the case
+/// presented and its tile's value.
 @MainActor
 final class DestinationModel {
   enum Case: Equatable {
     case first, second
   }
 
-  /// The case presented and its tile's value.
   var presented: (case: Case, value: Int)? = (.first, 0)
-
-  /// A case's store the test keeps, and whether it still follows that case: it stops once an
-  /// action ends with another case presented, or none.
-  struct Kept {
-    let store: StoreOf<Tile>
-    let `case`: Case
-    var follows: Bool
-  }
-
-  var kept: [Kept] = []
-  var cores: [() -> AnyObject?] = []
 
   /// Applies `action`; returns whether the reducer should report an issue.
   func apply(_ action: TileDestinations.Action) -> Bool {
@@ -155,12 +223,6 @@ final class DestinationModel {
     }
     return false
   }
-
-  func actionEnded() {
-    for index in kept.indices where presented?.case != kept[index].case {
-      kept[index].follows = false
-    }
-  }
 }
 
 @MainActor
@@ -168,70 +230,48 @@ struct StoreHierarchyModelTests {
   @Test(arguments: [7, 8, 9, 0xC0FFEE] as [UInt64])
   func randomStepsKeepEveryStoreOnItsChild(seed: UInt64) {
     var generator = SeededGenerator(state: seed)
-    let model = HierarchyModel()
-    let collector = IssueCollector()
+    let model = ChainModel()
+    // The root is kept throughout: every action reaches the chain through it.
+    let stores = KeptStores<Node.State, Node.Action, Int>(pinned: 1)
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 0, reads: ChildReads())) {
       Node()
     }
     weak let rootStore = root
-    model.keep(root!, depth: 0, follows: true)
-    var issuesSeen = 0
-    var goneReads = 0
+    stores.keep(root!, at: 0, "the root")
 
     for step in 0..<1_000 {
       var description = ""
-      let index = Int.random(in: model.kept.indices, using: &generator)
-      let chosen = model.kept[index]
-      switch Int.random(in: 0..<12, using: &generator) {
+      let chosen = stores.all.randomElement(using: &generator)!
+      let depth = chosen.place
+      let kind = Int.random(in: 0..<12, using: &generator)
+      switch kind {
       case 0, 1, 2:
-        description = "scope the store at depth \(chosen.depth)"
+        description = "scope the store at depth \(depth)"
         let child = chosen.store.scope(state: \.child, action: \.child)
-        let exists = chosen.follows && chosen.depth + 1 < model.values.count
+        let exists = chosen.follows && depth + 1 < model.values.count
         if chosen.follows {
           #expect((child != nil) == exists, "seed \(seed), step \(step): \(description)")
         }
         if let child {
-          // The same store while the child is there.
+          // The same store while the child is there; one presented again after it went has a
+          // store of its own, but a store that went keeps the stores scoped from it.
           #expect(child === chosen.store.scope(state: \.child, action: \.child))
-          // A child presented again after it went has a store of its own.
-          if let kept = model.kept.first(where: { $0.store === child }) {
-            #expect(
-              kept.follows || !chosen.follows,
-              "seed \(seed), step \(step): \(description) \(chosen.follows)")
-          } else {
-            model.keep(child, depth: chosen.depth + 1, follows: exists)
-          }
+          stores.keep(
+            child, at: depth + 1, follows: exists, mayBeGone: !chosen.follows,
+            "seed \(seed), step \(step): \(description)")
         }
-      case 3:
-        description = "drop the store at depth \(chosen.depth)"
-        if index != 0 { model.kept.remove(at: index) }
-      case 4:
-        description = "observe the store at depth \(chosen.depth)"
-        // The observer lets go of a store the first time it is told, while the round goes on.
-        weak let core = chosen.store.core
-        let drop = Int.random(in: 1..<1_000, using: &generator)
-        var dropped = false
-        let id = chosen.store.core.addObserver(pointer: { [weak model] _ in
-          guard !dropped, let model, model.kept.count > 1 else { return }
-          dropped = true
-          model.kept.remove(at: 1 + drop % (model.kept.count - 1))
-          model.observerDrops += 1
-        })
-        model.observers.append(({ core }, id))
+      case 3, 4:
+        description = stores.dropOrObserve(chosen, observing: kind == 4, using: &generator)
       default:
         let action: Node.Action = [
           .increment, .increment, .increment, .presentChild, .presentChild, .presentChild,
           .dismissChild, .child(.dismiss),
         ].randomElement(using: &generator)!
-        description = "send \(action) to the store at depth \(chosen.depth)"
-        let expectsIssue = model.apply(action, at: chosen.depth)
-        withIssueReporters([collector]) { _ = chosen.store.send(action) }
-        model.actionEnded()
-        let issues = collector.take()
-        issuesSeen += issues.count
-        #expect(
-          issues.count == (expectsIssue ? 1 : 0),
-          "seed \(seed), step \(step): \(description): \(issues)")
+        description = "send \(action) to the store at depth \(depth)"
+        stores.send(
+          expectingIssue: model.apply(action, at: depth),
+          "seed \(seed), step \(step): \(description)",
+          { _ = chosen.store.send(action) }, gone: { $0 >= model.values.count })
       }
 
       // The root's state is the model's chain.
@@ -245,54 +285,35 @@ struct StoreHierarchyModelTests {
         Issue.record("seed \(seed), step \(step): \(description): \(values) ≠ \(model.values)")
         return
       }
-      // Every store following its child shows it; one whose child went shows the same state on
-      // every read.
-      for kept in model.kept {
-        if kept.follows {
-          #expect(
-            kept.store.state.value == model.values[kept.depth],
-            "seed \(seed), step \(step): \(description): depth \(kept.depth)")
-        } else {
-          let first = kept.store.state.value
-          #expect(kept.store.state.value == first)
-          goneReads += 1
-        }
-      }
+      stores.check(
+        \.value, expected: { model.values[$0] }, "seed \(seed), step \(step): \(description)")
     }
 
-    // The steps reached every kind of store and mistake.
-    #expect(issuesSeen > 30)
-    #expect(goneReads > 40)
-    #expect(model.observerDrops > 40)
-    #expect(model.cores.count > 70)
+    stores.expectReached(issues: 30, goneReads: 40, observerDrops: 40, cores: 70)
 
     // Once the test lets go of its stores and its observers, nothing is left.
-    for observer in model.observers {
-      observer.core()?.removeObserver(observer.id)
-    }
-    model.observers = []
-    model.kept = []
+    stores.letGo()
     root = nil
     #expect(rootStore == nil)
-    #expect(model.cores.allSatisfy { $0() == nil })
+    #expect(stores.everyCoreIsGone)
   }
 
   @Test(arguments: [7, 8, 9, 0xC0FFEE] as [UInt64])
   func randomStepsKeepEveryRowStoreOnItsRow(seed: UInt64) {
     var generator = SeededGenerator(state: seed)
     let model = RowsModel()
-    let collector = IssueCollector()
+    let stores = KeptStores<Tile.State, Tile.Action, Int>()
     var root: StoreOf<Board>? = Store(initialState: Board.State()) { Board() }
     weak let rootStore = root
-    var issuesSeen = 0
-    var goneReads = 0
 
     for step in 0..<1_000 {
       var description = ""
-      let chosen = model.kept.isEmpty ? nil : model.kept.randomElement(using: &generator)
-      switch Int.random(in: 0..<12, using: &generator) {
+      let chosen = stores.all.randomElement(using: &generator)
+      let kind = Int.random(in: 0..<12, using: &generator)
+      switch kind {
       case 0, 1, 2:
-        // Scoped as a renderer scopes on every drawing: the same store for a row still there.
+        // Scoped as a renderer scopes on every drawing: the same store for a row still there,
+        // and one of its own for a row added again after it went.
         let rows = root!.scope(state: \.tiles, action: \.tiles)
         #expect(rows.map { $0.state.id } == model.rows.map(\.id))
         guard !rows.isEmpty else { break }
@@ -300,29 +321,10 @@ struct StoreHierarchyModelTests {
         description = "scope row \(model.rows[position].id)"
         let row = rows[position]
         #expect(row === root!.scope(state: \.tiles, action: \.tiles)[position])
-        // A row added again after it went has a store of its own.
-        if let kept = model.kept.first(where: { $0.store === row }) {
-          #expect(kept.follows, "seed \(seed), step \(step): \(description)")
-        } else {
-          model.keep(row, id: model.rows[position].id)
-        }
-      case 3:
-        guard let chosen else { break }
-        description = "drop the store of row \(chosen.id)"
-        model.kept.removeAll { $0.store === chosen.store }
-      case 4:
-        guard let chosen else { break }
-        description = "observe the store of row \(chosen.id)"
-        weak let core = chosen.store.core
-        let drop = Int.random(in: 0..<1_000, using: &generator)
-        var dropped = false
-        let id = chosen.store.core.addObserver(pointer: { [weak model] _ in
-          guard !dropped, let model, !model.kept.isEmpty else { return }
-          dropped = true
-          model.kept.remove(at: drop % model.kept.count)
-          model.observerDrops += 1
-        })
-        model.observers.append(({ core }, id))
+        stores.keep(
+          row, at: model.rows[position].id, "seed \(seed), step \(step): \(description)")
+      case 3, 4:
+        description = stores.dropOrObserve(chosen, observing: kind == 4, using: &generator)
       default:
         // Sent at the root (adding and removing rows) or from a row's store, also one whose
         // row is gone.
@@ -332,27 +334,17 @@ struct StoreHierarchyModelTests {
         let fromRow = chosen != nil && Bool.random(using: &generator)
         let action: Board.Action =
           fromRow
-          ? .tiles(.element(id: chosen!.id, action: tileAction))
+          ? .tiles(.element(id: chosen!.place, action: tileAction))
           : [
             .addTile(id), .addTile(id), .removeTile(id),
             .tiles(.element(id: id, action: tileAction)),
           ]
           .randomElement(using: &generator)!
         description = "send \(action)\(fromRow ? " from its row's store" : "")"
-        let expectsIssue = model.apply(action)
-        withIssueReporters([collector]) {
-          if fromRow {
-            _ = chosen!.store.send(tileAction)
-          } else {
-            _ = root!.send(action)
-          }
-        }
-        model.actionEnded()
-        let issues = collector.take()
-        issuesSeen += issues.count
-        #expect(
-          issues.count == (expectsIssue ? 1 : 0),
-          "seed \(seed), step \(step): \(description): \(issues)")
+        stores.send(
+          expectingIssue: model.apply(action), "seed \(seed), step \(step): \(description)",
+          { _ = fromRow ? chosen!.store.send(tileAction) : root!.send(action) },
+          gone: { model.value(of: $0) == nil })
       }
 
       let tiles = root!.state.tiles
@@ -360,33 +352,17 @@ struct StoreHierarchyModelTests {
         Issue.record("seed \(seed), step \(step): \(description): \(tiles) ≠ \(model.rows)")
         return
       }
-      for kept in model.kept {
-        if kept.follows {
-          #expect(
-            kept.store.state.value == model.rows.first { $0.id == kept.id }?.value,
-            "seed \(seed), step \(step): \(description): row \(kept.id)")
-        } else {
-          let first = kept.store.state
-          #expect(kept.store.state == first)
-          #expect(first.id == kept.id)
-          goneReads += 1
-        }
-      }
+      stores.check(
+        \.value, expected: model.value(of:), belongs: { $0.id == $1 },
+        "seed \(seed), step \(step): \(description)")
     }
 
-    #expect(issuesSeen > 30)
-    #expect(goneReads > 40)
-    #expect(model.observerDrops > 40)
-    #expect(model.cores.count > 70)
+    stores.expectReached(issues: 30, goneReads: 40, observerDrops: 40, cores: 70)
 
-    for observer in model.observers {
-      observer.core()?.removeObserver(observer.id)
-    }
-    model.observers = []
-    model.kept = []
+    stores.letGo()
     root = nil
     #expect(rootStore == nil)
-    #expect(model.cores.allSatisfy { $0() == nil })
+    #expect(stores.everyCoreIsGone)
   }
 
   @Test(arguments: [7, 8, 0xC0FFEE] as [UInt64])
@@ -409,16 +385,15 @@ struct StoreHierarchyModelTests {
   ) {
     var generator = SeededGenerator(state: seed)
     let model = DestinationModel()
-    let collector = IssueCollector()
+    let stores = KeptStores<Tile.State, Tile.Action, DestinationModel.Case>()
     var root: Store<State, TileDestinations.Action>? = makeStore()
     weak let rootStore = root
-    var issuesSeen = 0
-    var goneReads = 0
 
     for step in 0..<1_000 {
       var description = ""
-      let chosen = model.kept.isEmpty ? nil : model.kept.randomElement(using: &generator)
-      switch Int.random(in: 0..<10, using: &generator) {
+      let chosen = stores.all.randomElement(using: &generator)
+      let kind = Int.random(in: 0..<12, using: &generator)
+      switch kind {
       case 0, 1, 2:
         let target: DestinationModel.Case = Bool.random(using: &generator) ? .first : .second
         description = "scope the \(target) case"
@@ -429,19 +404,12 @@ struct StoreHierarchyModelTests {
         #expect(
           (caseStore != nil) == (model.presented?.case == target),
           "seed \(seed), step \(step): \(description)")
-        guard let caseStore else { break }
         // A case presented again after it went has a store of its own.
-        if let kept = model.kept.first(where: { $0.store === caseStore }) {
-          #expect(kept.follows, "seed \(seed), step \(step): \(description)")
-        } else {
-          model.kept.append(.init(store: caseStore, case: target, follows: true))
-          weak let core = caseStore.core
-          model.cores.append { core }
+        if let caseStore {
+          stores.keep(caseStore, at: target, "seed \(seed), step \(step): \(description)")
         }
-      case 3:
-        guard let chosen else { break }
-        description = "drop a store of the \(chosen.case) case"
-        model.kept.removeAll { $0.store === chosen.store }
+      case 3, 4:
+        description = stores.dropOrObserve(chosen, observing: kind == 4, using: &generator)
       default:
         let tileAction: Tile.Action = [.increment, .increment, .reset]
           .randomElement(using: &generator)!
@@ -449,23 +417,13 @@ struct StoreHierarchyModelTests {
         let action: TileDestinations.Action =
           fromCase
           ? .destination(
-            .presented(chosen!.case == .first ? .first(tileAction) : .second(tileAction)))
+            .presented(chosen!.place == .first ? .first(tileAction) : .second(tileAction)))
           : [.showFirst, .showSecond, .destination(.dismiss)].randomElement(using: &generator)!
         description = "send \(action)\(fromCase ? " from its case's store" : "")"
-        let expectsIssue = model.apply(action)
-        withIssueReporters([collector]) {
-          if fromCase {
-            _ = chosen!.store.send(tileAction)
-          } else {
-            _ = root!.send(action)
-          }
-        }
-        model.actionEnded()
-        let issues = collector.take()
-        issuesSeen += issues.count
-        #expect(
-          issues.count == (expectsIssue ? 1 : 0),
-          "seed \(seed), step \(step): \(description): \(issues)")
+        stores.send(
+          expectingIssue: model.apply(action), "seed \(seed), step \(step): \(description)",
+          { _ = fromCase ? chosen!.store.send(tileAction) : root!.send(action) },
+          gone: { model.presented?.case != $0 })
       }
 
       let shown = (root!.state[keyPath: first] ?? root!.state[keyPath: second])?.value
@@ -473,26 +431,16 @@ struct StoreHierarchyModelTests {
         Issue.record("seed \(seed), step \(step): \(description): \(String(describing: shown))")
         return
       }
-      for kept in model.kept {
-        if kept.follows {
-          #expect(
-            kept.store.state.value == model.presented?.value,
-            "seed \(seed), step \(step): \(description): \(kept.case)")
-        } else {
-          let first = kept.store.state
-          #expect(kept.store.state == first)
-          goneReads += 1
-        }
-      }
+      stores.check(
+        \.value, expected: { _ in model.presented?.value },
+        "seed \(seed), step \(step): \(description)")
     }
 
-    #expect(issuesSeen > 30)
-    #expect(goneReads > 40)
-    #expect(model.cores.count > 40)
+    stores.expectReached(issues: 30, goneReads: 40, observerDrops: 2, cores: 40)
 
-    model.kept = []
+    stores.letGo()
     root = nil
     #expect(rootStore == nil)
-    #expect(model.cores.allSatisfy { $0() == nil })
+    #expect(stores.everyCoreIsGone)
   }
 }
