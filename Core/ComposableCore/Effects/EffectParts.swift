@@ -43,17 +43,6 @@ struct EffectParts<Action>: RandomAccessCollection, @unchecked Sendable {
     count = 2
   }
 
-  /// The parts of a collection.
-  init(_ parts: some Collection<Effect<Action>>) {
-    if parts.count == 2 {
-      self.init(parts.first!, parts[parts.index(after: parts.startIndex)])
-      return
-    }
-    let fixed = Fixed.make(count: parts.count)
-    for part in parts { fixed.append(part) }
-    self.init(fixed)
-  }
-
   /// The parts of `source`, each transformed.
   init<Source>(_ source: EffectParts<Source>, transform: (Effect<Source>) -> Effect<Action>) {
     if source.count == 2 {
