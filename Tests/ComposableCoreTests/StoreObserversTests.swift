@@ -18,12 +18,15 @@ struct StoreObserversTests {
     }
   }
 
-  /// Tells `observers` of `value` and returns who was told, in name order (the order told is not
-  /// part of the contract), each once for each time told.
+  /// Tells `observers` of `value` as a core does (``StoreObservers/tell(_:lone:list:)``) and
+  /// returns who was told, in name order (the order told is not part of the contract), each once
+  /// for each time told.
   func tell(_ observers: StoreObservers, _ value: Int, _ calls: Calls) -> [String] {
     calls.names = []
     calls.values = []
-    observers.notify(value)
+    withUnsafePointer(to: value) {
+      StoreObservers.tell(UnsafeRawPointer($0), lone: observers.lone, list: observers)
+    }
     #expect(calls.values.allSatisfy { $0 == value })
     return calls.names.sorted()
   }
@@ -99,27 +102,19 @@ struct StoreObserversTests {
   @Test func aLoneObserverIsTheOnlyOne() {
     let calls = Calls()
     var observers = StoreObservers()
-    func tellAsACoreDoes(_ value: Int) -> [String] {
-      calls.names = []
-      calls.values = []
-      withUnsafePointer(to: value) {
-        StoreObservers.tell(UnsafeRawPointer($0), lone: observers.lone, list: observers)
-      }
-      return calls.names.sorted()
-    }
     #expect(observers.lone == nil)
-    #expect(tellAsACoreDoes(1) == [])
+    #expect(tell(observers, 1, calls) == [])
     let a = observer("a", calls)
     let idA = observers.add(a)
     #expect(observers.lone === a)
-    #expect(tellAsACoreDoes(2) == ["a"])
+    #expect(tell(observers, 2, calls) == ["a"])
     let idB = observers.add(observer("b", calls))
     #expect(observers.lone == nil)
-    #expect(tellAsACoreDoes(3) == ["a", "b"])
+    #expect(tell(observers, 3, calls) == ["a", "b"])
     observers.remove(idA)
-    #expect(tellAsACoreDoes(4) == ["b"])
+    #expect(tell(observers, 4, calls) == ["b"])
     observers.remove(idB)
     #expect(observers.lone == nil)
-    #expect(tellAsACoreDoes(5) == [])
+    #expect(tell(observers, 5, calls) == [])
   }
 }

@@ -1030,12 +1030,6 @@ package struct StoreObservers {
     return changeOthers { $0.removeValue(forKey: id) }
   }
 
-  /// Calls every observer added before the call with `state`; one removed meanwhile may still be
-  /// called this once.
-  package func notify<State>(_ state: borrowing State) {
-    Self.withPointer(to: state) { notify(pointer: $0) }
-  }
-
   /// Tells the observers of a core's list, `lone` (``lone``, read out of the list) when there is
   /// one, else a copy of `list`, so that no access to the core's list lasts across the calls,
   /// which may add or remove observers. The lone observer, the usual case, needs no copy of the
@@ -1051,7 +1045,8 @@ package struct StoreObservers {
     }
   }
 
-  /// Calls every observer added before the call with a pointer to the state, as `notify`.
+  /// Calls every observer added before the call with a pointer to the state; one removed
+  /// meanwhile may still be called this once.
   // Consuming: it tells the observers of its own copy, so one added or removed while they are
   // told changes the core's list and not this one, with no further copy made here.
   package consuming func notify(pointer: UnsafeRawPointer) {
