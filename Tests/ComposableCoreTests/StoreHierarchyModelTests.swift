@@ -127,16 +127,19 @@ final class KeptStores<State, Action, Place> {
     #expect(coresMade > cores)
   }
 
-  /// Removes the observers and lets go of the stores; then no core made may be left.
-  func letGo() {
+  /// Removes the observers and lets go of the stores and of `root`; then neither the root nor
+  /// any core made may be left.
+  func letGo<RootState, RootAction>(andRoot root: inout Store<RootState, RootAction>?) {
     for observer in observers {
       observer.core()?.removeObserver(observer.id)
     }
     observers = []
     all = []
+    weak let rootStore = root
+    root = nil
+    #expect(rootStore == nil)
+    #expect(cores.allSatisfy { $0() == nil })
   }
-
-  var everyCoreIsGone: Bool { cores.allSatisfy { $0() == nil } }
 }
 
 /// What the stores of a chain of `Node`s should show, written out: the value of each node
@@ -236,7 +239,6 @@ struct StoreHierarchyModelTests {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 0, reads: ChildReads())) {
       Node()
     }
-    weak let rootStore = root
     stores.keep(root!, at: 0, "the root")
 
     for step in 0..<1_000 {
@@ -292,10 +294,7 @@ struct StoreHierarchyModelTests {
     stores.expectReached(issues: 30, goneReads: 40, observerDrops: 40, cores: 70)
 
     // Once the test lets go of its stores and its observers, nothing is left.
-    stores.letGo()
-    root = nil
-    #expect(rootStore == nil)
-    #expect(stores.everyCoreIsGone)
+    stores.letGo(andRoot: &root)
   }
 
   @Test(arguments: [7, 8, 9, 0xC0FFEE] as [UInt64])
@@ -304,7 +303,6 @@ struct StoreHierarchyModelTests {
     let model = RowsModel()
     let stores = KeptStores<Tile.State, Tile.Action, Int>()
     var root: StoreOf<Board>? = Store(initialState: Board.State()) { Board() }
-    weak let rootStore = root
 
     for step in 0..<1_000 {
       var description = ""
@@ -359,10 +357,7 @@ struct StoreHierarchyModelTests {
 
     stores.expectReached(issues: 30, goneReads: 40, observerDrops: 40, cores: 70)
 
-    stores.letGo()
-    root = nil
-    #expect(rootStore == nil)
-    #expect(stores.everyCoreIsGone)
+    stores.letGo(andRoot: &root)
   }
 
   @Test(arguments: [7, 8, 0xC0FFEE] as [UInt64])
@@ -387,7 +382,6 @@ struct StoreHierarchyModelTests {
     let model = DestinationModel()
     let stores = KeptStores<Tile.State, Tile.Action, DestinationModel.Case>()
     var root: Store<State, TileDestinations.Action>? = makeStore()
-    weak let rootStore = root
 
     for step in 0..<1_000 {
       var description = ""
@@ -438,9 +432,6 @@ struct StoreHierarchyModelTests {
 
     stores.expectReached(issues: 30, goneReads: 40, observerDrops: 2, cores: 40)
 
-    stores.letGo()
-    root = nil
-    #expect(rootStore == nil)
-    #expect(stores.everyCoreIsGone)
+    stores.letGo(andRoot: &root)
   }
 }
