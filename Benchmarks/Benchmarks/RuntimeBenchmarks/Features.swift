@@ -169,6 +169,56 @@ struct Rows {
   }
 }
 
+/// `Rows` written in the modern style: observable state, the list's own edits beside its rows'.
+/// Readers of `rows` hear of an edit only when the ids change, so each write of `rows` takes the
+/// ids' identity before and after.
+@Reducer
+struct ObservedRows {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Row.State>
+  }
+
+  enum Action: Equatable {
+    case rows(IdentifiedActionOf<Row>)
+    /// The list changes a row itself: `state.rows[id: id]?.count += 1`.
+    case bump(id: Int)
+    case append(id: Int)
+    case remove(id: Int)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .rows: break
+      case .bump(let id): state.rows[id: id]?.count += 1
+      case .append(let id): state.rows.append(Row.State(id: id))
+      case .remove(let id): state.rows.remove(id: id)
+      }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) { Row() }
+  }
+
+  @Reducer
+  struct Row {
+    @ObservableState
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var count = 0
+    }
+
+    enum Action: Equatable {
+      case increment
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+}
+
 /// Rows that each start an effect that runs until cancelled, and a list cleared at once, as a
 /// "clear completed" does.
 @Reducer
@@ -370,6 +420,17 @@ func editedRowsStore(count: Int) -> StoreOf<EditedRows> {
       rows: IdentifiedArray(uniqueElements: (0..<count).map { Rows.Row(id: $0) }))
   ) {
     EditedRows()
+  }
+}
+
+/// A store of `count` observable rows, ids 0 to `count - 1`.
+@MainActor
+func observedRowsStore(count: Int) -> StoreOf<ObservedRows> {
+  Store(
+    initialState: ObservedRows.State(
+      rows: IdentifiedArray(uniqueElements: (0..<count).map { ObservedRows.Row.State(id: $0) }))
+  ) {
+    ObservedRows()
   }
 }
 

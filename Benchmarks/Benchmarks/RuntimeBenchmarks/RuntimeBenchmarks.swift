@@ -147,6 +147,31 @@ let benchmarks: @Sendable () -> Void = {
       withExtendedLifetime(rows) {}
     }
   }
+  // The same rows with observable state, as modern features write them: a row's action through
+  // `forEach`, the list changing a row itself, and the list adding a row and removing it. Each
+  // write of `rows` compares its ids before and after, to tell the list's readers only when they
+  // changed; holding the ids for that makes an edit of them copy them (O(n)), as TCA's does.
+  for count in [100, 10_000, 100_000] {
+    mainActorBenchmark("forEach element action, \(count) rows, @ObservableState") { benchmark in
+      let store = observedRowsStore(count: count)
+      send(.rows(.element(id: count / 2, action: .increment)), to: store, benchmark)
+    }
+    mainActorBenchmark("a row changed by the list, \(count) rows, @ObservableState") {
+      benchmark in
+      send(.bump(id: count / 2), to: observedRowsStore(count: count), benchmark)
+    }
+    mainActorBenchmark("a row added at the end then removed, \(count) rows, @ObservableState") {
+      benchmark in
+      let store = observedRowsStore(count: count)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(.append(id: -1))
+        store.send(.remove(id: -1))
+      }
+      benchmark.stopMeasurement()
+      precondition(store.state.rows.count == count)
+    }
+  }
   // The list adds a row and then removes it: at the end, as a new item is added and undone, and
   // in the middle. Each pair is two sends, and `forEach` finds which rows went away after each.
   for count in [100, 10_000, 100_000] {

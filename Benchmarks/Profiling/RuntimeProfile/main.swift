@@ -6,6 +6,8 @@ import Observation
 // - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
 // - rows, rowsKept, rowsObserved: a row's action among 1,000 rows, with no row store, all 1,000
 //   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
+// - observedRows, observedRowsBump: 1,000 rows of observable state, a row's action through
+//   `forEach`, or the list changing the row itself (`state.rows[id: 500]?.count += 1`);
 // - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
 //   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
@@ -108,6 +110,13 @@ func run(_ arguments: [String]) -> Bool {
     let rows = rowsStore(count: 1_000)
     timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .echo)))
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
+    return true
+  case "observedRows", "observedRowsBump":
+    let rows = observedRowsStore(count: 1_000)
+    let action: ObservedRows.Action =
+      scenario == "observedRows" ? .rows(.element(id: 500, action: .increment)) : .bump(id: 500)
+    timeSends(scenario, sends, rows, action)
+    precondition(rows.state.rows[id: 500]?.count == sends)
     return true
   case "rows", "rowsKept", "rowsObserved":
     let rows = rowsStore(count: 1_000)

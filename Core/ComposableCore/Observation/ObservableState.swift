@@ -187,9 +187,33 @@ public struct _StateIdentity {
     case unknown
     case absent
     case id(ObservableStateID)
-    // The ids of a collection; its buffer is shared, not copied, so taking one is O(1) and
-    // comparing two taken around an in-place element mutation is O(1) as well.
-    case ids(any Equatable)
+    case ids(CollectionIDs)
+  }
+
+  /// The ids of a collection, held so that their storage cannot be changed in place while this
+  /// is: if the ids taken after a change are in the same storage, they are the same ids, which
+  /// an element changed in place leaves them. Only when the storage moved (the ids were written,
+  /// or replaced) are the ids compared.
+  @usableFromInline
+  struct CollectionIDs {
+    @usableFromInline let ids: any Equatable
+    @usableFromInline let count: Int
+    /// Where the first id is stored, as a number: compared, never read through.
+    @usableFromInline let storage: UInt
+
+    @inlinable
+    init<IDs: Collection & Equatable>(_ ids: IDs) {
+      self.ids = ids
+      self.count = ids.count
+      self.storage = ids.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0
+    }
+
+    @inlinable
+    func isSame(as other: Self) -> Bool {
+      guard count == other.count else { return false }
+      if count == 0 || (storage == other.storage && storage != 0) { return true }
+      return _StateIdentity.equal(ids, other.ids)
+    }
   }
 
   @usableFromInline
@@ -215,7 +239,7 @@ public struct _StateIdentity {
       return lhs == rhs
     case .ids(let lhs):
       guard case .ids(let rhs) = other.kind else { return false }
-      return Self.equal(lhs, rhs)
+      return lhs.isSame(as: rhs)
     }
   }
 
@@ -249,13 +273,13 @@ public func _$stateIdentity<T: ObservableState>(_ value: T?) -> _StateIdentity {
 public func _$stateIdentity<ID: Hashable, T: ObservableState>(
   _ value: IdentifiedArray<ID, T>
 ) -> _StateIdentity {
-  _StateIdentity(.ids(value.ids))
+  _StateIdentity(.ids(.init(value.ids)))
 }
 
 /// A stack of observable states keeps its identity while its ids stay the same.
 @inlinable
 public func _$stateIdentity<T: ObservableState>(_ value: StackState<T>) -> _StateIdentity {
-  _StateIdentity(.ids(value.ids))
+  _StateIdentity(.ids(.init(value.ids)))
 }
 
 /// Presented observable state: `nil` and each presented value differ.
