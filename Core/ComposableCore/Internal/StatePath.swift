@@ -19,12 +19,17 @@ struct StatePath<Root, Value> {
   @usableFromInline let offset: Int
   @usableFromInline let route: StateRoute<Root, Value>
 
+  /// The path to the child at `keyPath`. For a collection whose elements `forEach` changes in
+  /// place, `elementsAreObservable` says whether they are observable state, whose readers hear
+  /// of such a change from the element itself.
   @usableFromInline
-  init(_ keyPath: WritableKeyPath<Root, Value>) {
+  init(_ keyPath: WritableKeyPath<Root, Value>, elementsAreObservable: Bool = false) {
     if let offset = MemoryLayout<Root>.offset(of: keyPath) {
       self.offset = offset
       self.route = StateRoute(keyPath: keyPath)
-    } else if let (offset, route) = StateRoute.trackedStorage(behind: keyPath) {
+    } else if let (offset, route) = StateRoute.trackedStorage(
+      behind: keyPath, elementsAreObservable: elementsAreObservable)
+    {
       self.offset = -2 - offset
       self.route = route
     } else {
@@ -90,6 +95,17 @@ struct StatePath<Root, Value> {
       return result
     }
   }
+
+  /// Edits one element of a collection child in place, which keeps the collection's ids (an
+  /// identified array and a stack check it). When the elements are observable state, a tracked
+  /// collection's identity is its ids, so its accessors would tell its observers nothing: its
+  /// identity is not taken. The element's own readers hear of the change from the element.
+  @inlinable
+  func modifyElement<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
+    guard offset < -1, route.elementsAreObservable else { return modify(&root, body) }
+    let storage = -2 - offset
+    return withUnsafeMutablePointer(to: &root) { body(&Self.child(at: storage, in: $0).pointee) }
+  }
 }
 
 /// What a ``StatePath`` needs besides the child's offset: the key path, and for a tracked
@@ -106,22 +122,28 @@ final class StateRoute<Root, Value> {
   @usableFromInline let identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)?
   /// Tells a tracked property's observers that it changed.
   @usableFromInline let announce: (@Sendable (Root) -> Void)?
+  /// Whether the tracked property is a collection of observable states, whose identity is their
+  /// ids.
+  @usableFromInline let elementsAreObservable: Bool
 
   init(
     keyPath: WritableKeyPath<Root, Value>,
     identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)? = nil,
-    announce: (@Sendable (Root) -> Void)? = nil
+    announce: (@Sendable (Root) -> Void)? = nil,
+    elementsAreObservable: Bool = false
   ) {
     self.keyPath = keyPath
     self.effectScope = EffectScope(location: AnyHashable(keyPath))
     self.identity = identity
     self.announce = announce
+    self.elementsAreObservable = elementsAreObservable
   }
 
   /// The storage behind `keyPath` when it names a tracked property of `Root`: its offset, and
   /// the route that tells its observers.
   static func trackedStorage(
-    behind keyPath: WritableKeyPath<Root, Value>
+    behind keyPath: WritableKeyPath<Root, Value>,
+    elementsAreObservable: Bool = false
   ) -> (offset: Int, route: StateRoute)? {
     guard let property = (Root.self as? any _TrackedStorage.Type)?._$trackedProperty(keyPath),
       let storage = property.storage as? WritableKeyPath<Root, Value>,
@@ -129,7 +151,12 @@ final class StateRoute<Root, Value> {
       let identity = property.identity as? @Sendable (UnsafePointer<Value>) -> _StateIdentity,
       let announce = property.announce as? @Sendable (Root) -> Void
     else { return nil }
-    return (offset, StateRoute(keyPath: keyPath, identity: identity, announce: announce))
+    return (
+      offset,
+      StateRoute(
+        keyPath: keyPath, identity: identity, announce: announce,
+        elementsAreObservable: elementsAreObservable)
+    )
   }
 
   /// The identity of the tracked property stored at `offset`, before a change.

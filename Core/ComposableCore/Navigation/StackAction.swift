@@ -119,7 +119,9 @@ extension Reducer {
     _StackReducer(
       parent: self,
       destination: destination(),
-      toStackState: StatePath(toStackState),
+      toStackState: StatePath(
+        toStackState,
+        elementsAreObservable: Destination.State.self is any ObservableState.Type),
       toStackAction: CaseAccess(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -167,7 +169,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     var destinationEffects = Effect<Parent.Action>.none
 
     if case .element(let id, let elementAction)? = stackAction {
-      let effects = toStackState.modify(&state) { stack in
+      let effects = toStackState.modifyElement(&state) { stack in
         stack.modifyElement(id: id) { destination.reduce(into: &$0, action: elementAction) }
       }
       if let effects {

@@ -110,7 +110,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) {
     self.parent = parent
     self.element = element
-    self.toElementsState = StatePath(toElementsState)
+    self.toElementsState = StatePath(
+      toElementsState, elementsAreObservable: Element.State.self is any ObservableState.Type)
     self.toElementAction = toElementAction
     self.location = location
   }
@@ -168,7 +169,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     in state: inout Parent.State
   ) -> Effect<Element.Action>? {
     guard let index = toElementsState.read(&state, { $0.index(id: id) }) else { return nil }
-    return toElementsState.modify(&state) { element.reduce(into: &$0[index], action: action) }
+    return toElementsState.modifyElement(&state) {
+      element.reduce(into: &$0[index], action: action)
+    }
   }
 
   @usableFromInline
