@@ -586,12 +586,6 @@ public final class Store<State, Action> {
     registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
 
-  private struct ScopeID: Hashable {
-    let state: AnyKeyPath
-    let action: AnyKeyPath
-    var element: AnyHashable?
-  }
-
   /// Every state the store goes through, starting with the current one; a new value arrives once
   /// after each `send` has been fully processed. A slow reader only sees the newest state.
   @inlinable
@@ -1066,4 +1060,13 @@ package struct StoreObservers {
   ) -> Result {
     withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
   }
+}
+
+/// Where a store's child store is: the paths it was scoped with, and which element or kind of
+/// scope. Not nested in the generic `Store`: a type nested there has generic metadata, looked up
+/// on every `scope` call, and its dictionaries ran unspecialised.
+private struct ScopeID: Hashable {
+  let state: AnyKeyPath
+  let action: AnyKeyPath
+  var element: AnyHashable?
 }
