@@ -100,24 +100,26 @@ struct CollectionIdentityTests {
     var state = Board.State()
     state.tiles = IdentifiedArray(uniqueElements: ids.map { Tile.State(id: $0) })
     let copy = keepingACopy ? state : nil
-    let heard = LockIsolated(false)
-    withObservationTracking {
-      _ = state.tiles
-    } onChange: {
-      heard.setValue(true)
-    }
-    edit(&state)
-    withExtendedLifetime(copy) {}
-    return heard.value
+    defer { withExtendedLifetime(copy) {} }
+    return readersHear(in: &state, reading: { _ = $0.tiles }, edit)
   }
 
   private func pathReadersHear(
     in state: inout TrackedStack.State,
     _ edit: (inout TrackedStack.State) -> Void
   ) -> Bool {
+    readersHear(in: &state, reading: { _ = $0.path }, edit)
+  }
+
+  /// Whether what `read` reads of `state` changes with `edit`.
+  private func readersHear<State>(
+    in state: inout State,
+    reading read: (State) -> Void,
+    _ edit: (inout State) -> Void
+  ) -> Bool {
     let heard = LockIsolated(false)
     withObservationTracking {
-      _ = state.path
+      read(state)
     } onChange: {
       heard.setValue(true)
     }
