@@ -219,6 +219,55 @@ struct ObservedRows {
   }
 }
 
+/// A form, as TCA's examples write one: `BindingReducer` first, which looks at every action for
+/// a binding.
+@Reducer
+struct Form {
+  @ObservableState
+  struct State: Equatable {
+    var name = ""
+    var taps = 0
+  }
+
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+    case tapped
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      if case .tapped = action { state.taps += 1 }
+      return .none
+    }
+  }
+}
+
+/// The same form with its screen's actions in a `View` enum, sent as `.view(…)`, its bindings
+/// among them (`BindingReducer(action: \.view)`). The enum is not `@CasePathable`, as a feature
+/// that only scopes to the whole of it writes it.
+@Reducer
+struct ViewForm {
+  typealias State = Form.State
+
+  enum Action: ViewAction, Equatable {
+    case view(View)
+
+    enum View: BindableAction, Equatable {
+      case binding(BindingAction<State>)
+      case tapped
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+    Reduce { state, action in
+      if case .view(.tapped) = action { state.taps += 1 }
+      return .none
+    }
+  }
+}
+
 /// Rows that each start an effect that runs until cancelled, and a list cleared at once, as a
 /// "clear completed" does.
 @Reducer

@@ -91,6 +91,25 @@ func observationBenchmarks() {
     blackHole(store.child.items[0])
   }
 
+  // Every action of a form passes through `BindingReducer`, which looks for a binding in it.
+  mainActorBenchmark("Store send, form, a button's action") { benchmark in
+    let store = Store(initialState: Form.State()) { Form() }
+    send(.tapped, to: store, benchmark)
+    blackHole(store.taps)
+  }
+
+  mainActorBenchmark("Store send, form, a binding action") { benchmark in
+    let store = Store(initialState: Form.State()) { Form() }
+    send(.binding(.set(\.name, "Blob")), to: store, benchmark)
+    blackHole(store.name)
+  }
+
+  mainActorBenchmark("Store send, form with a View enum, a button's action") { benchmark in
+    let store = Store(initialState: ViewForm.State()) { ViewForm() }
+    send(.view(.tapped), to: store, benchmark)
+    blackHole(store.taps)
+  }
+
   mainActorBenchmark("Store.scope + send, child, @ObservableState") { benchmark in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
     benchmark.startMeasurement()

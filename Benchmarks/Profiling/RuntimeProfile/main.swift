@@ -8,6 +8,8 @@ import Observation
 //   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
 // - observedRows, observedRowsBump: 1,000 rows of observable state, a row's action through
 //   `forEach`, or the list changing the row itself (`state.rows[id: 500]?.count += 1`);
+// - formTap, formBinding, formViewTap: a form (`BindingReducer` first) sent a button's action
+//   or a binding action, and a form whose bindings are in a `View` enum sent its button's action;
 // - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
 //   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
@@ -110,6 +112,15 @@ func run(_ arguments: [String]) -> Bool {
     let rows = rowsStore(count: 1_000)
     timeSends(scenario, sends, rows, .rows(.element(id: 500, action: .echo)))
     precondition(rows.state.rows[id: 500]?.counter.count == sends)
+    return true
+  case "formTap", "formBinding":
+    let form = Store(initialState: Form.State()) { Form() }
+    timeSends(scenario, sends, form, scenario == "formTap" ? .tapped : .binding(.set(\.name, "a")))
+    return true
+  case "formViewTap":
+    let form = Store(initialState: ViewForm.State()) { ViewForm() }
+    timeSends(scenario, sends, form, .view(.tapped))
+    precondition(form.taps == sends)
     return true
   case "observedRows", "observedRowsBump":
     let rows = observedRowsStore(count: 1_000)

@@ -102,6 +102,40 @@ extension BindableAction {
     AnyCasePath<Self, BindingAction<State>>(unsafe: { .binding($0) }).extract(from: self)
   }
 
+  /// Extracts the binding case with the case accessors `@Reducer` generates, when the enum has
+  /// them: the case holding a `BindingAction<State>` that ``binding(_:)`` embeds into, found once
+  /// by the type of its value and checked by embedding one. Otherwise with the case path
+  /// ``binding`` makes by reflection, made once: made for each action, as the property does, it
+  /// cost about 8,000 instructions an action.
+  static func bindingExtraction() -> @Sendable (Self) -> BindingAction<State>? {
+    guard let accessible = Self.self as? any _CaseAccessible.Type else {
+      return reflectedBindingExtraction()
+    }
+    let probe = Self.binding(
+      BindingAction(keyPath: \State.self, set: { _ in }, value: (), isEqual: { _ in false }))
+    // Usually the first case of the type; a later one only when an earlier one holds a binding
+    // action too.
+    var skipped = 0
+    while true {
+      var seen = 0
+      let access = accessible._$caseAccess(where: { value, _ in
+        guard value == BindingAction<State>.self else { return false }
+        seen += 1
+        return seen > skipped
+      })
+      guard let functions = CaseAccess<Self, BindingAction<State>>.functions(access) else {
+        return reflectedBindingExtraction()
+      }
+      if functions.extract(probe) != nil { return functions.extract }
+      skipped += 1
+    }
+  }
+
+  private static func reflectedBindingExtraction() -> @Sendable (Self) -> BindingAction<State>? {
+    let path = AnyCasePath<Self, BindingAction<State>>(unsafe: { .binding($0) })
+    return { path.extract(from: $0) }
+  }
+
   /// A binding action that sets `keyPath` to `value`: `.set(\.email, "a@b.c")`.
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<State, Value>,
@@ -118,22 +152,29 @@ public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
 where ViewAction.State == State {
   @usableFromInline
   let toViewAction: CaseAccess<Action, ViewAction>
+  /// The view action's binding case, resolved once.
+  @usableFromInline
+  let toBinding: @Sendable (ViewAction) -> BindingAction<State>?
 
   /// A reducer that applies every binding action of a bindable `Action`.
   public init() where Action == ViewAction {
     toViewAction = CaseAccess()
+    toBinding = ViewAction.bindingExtraction()
   }
 
   /// A reducer that applies the binding actions carried by the case at `action`:
   /// `BindingReducer(action: \.view)`.
   public init(action: CaseKeyPath<Action, ViewAction>) {
     toViewAction = CaseAccess(action)
+    toBinding = ViewAction.bindingExtraction()
   }
 
   /// Sets the field a binding action names; other actions pass untouched.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    toViewAction.extract(from: action)?.binding?.apply(to: &state)
+    if let view = toViewAction.extract(from: action), let binding = toBinding(view) {
+      binding.apply(to: &state)
+    }
     return .none
   }
 }
