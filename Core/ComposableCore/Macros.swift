@@ -72,11 +72,20 @@ public macro _PresentsStorage() =
 
 /// Lets reducer operators reach the enum's cases through the case paths `@CasePathable`
 /// generated, looked up once from the case key path a feature wrote. `@Reducer` attaches it to
-/// the `State` and `Action` enums it sees; it is not needed anywhere else.
+/// the `State` and `Action` enums it sees, and it attaches `@_NestedCaseAccessors` to the
+/// `@CasePathable` enums declared in them; it is not needed anywhere else.
 @attached(
   extension, conformances: _CaseAccessible, names: named(_$caseAccess))
+@attached(memberAttribute)
 public macro _CaseAccessors() =
   #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")
+
+/// The accessors of `@_CaseAccessors`, for a `@CasePathable` enum declared inside an enum that
+/// has them (an action's `View`): a macro of its own, as a macro cannot attach itself.
+@attached(
+  extension, conformances: _CaseAccessible, names: named(_$caseAccess))
+public macro _NestedCaseAccessors() =
+  #externalMacro(module: "ComposableMacros", type: "NestedCaseAccessorsMacro")
 
 /// Makes state observable property by property, as TCA's: a struct's stored properties report
 /// reads and changes, and the value gets an identity, so replacing a child state notifies its

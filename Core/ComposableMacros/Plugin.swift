@@ -10,6 +10,7 @@ import SwiftSyntaxMacros
 struct ComposableMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     CaseAccessorsMacro.self,
+    NestedCaseAccessorsMacro.self,
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
     ObservationStateTrackedMacro.self,
@@ -89,7 +90,32 @@ enum PresentsStorageMacro: ExtensionMacro {
   }
 }
 
-enum CaseAccessorsMacro: ExtensionMacro {
+enum CaseAccessorsMacro: ExtensionMacro, MemberAttributeMacro {
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ComposableMacrosSupport.CaseAccessorsMacro.expansion(
+      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
+      in: context)
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    try ComposableMacrosSupport.CaseAccessorsMacro.expansion(
+      of: node, attachedTo: declaration, providingAttributesFor: member, in: context)
+  }
+}
+
+/// `@_NestedCaseAccessors`: the extension `@_CaseAccessors` makes, under another name.
+enum NestedCaseAccessorsMacro: ExtensionMacro {
   static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,

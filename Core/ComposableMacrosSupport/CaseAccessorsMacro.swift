@@ -8,7 +8,10 @@ import SwiftSyntaxMacros
 /// a feature wrote (`action: \.child`): two closures for a case with one value or none, the case
 /// path `@CasePathable` generated otherwise. Operators look it up once, when they are built, and
 /// from then on extract and embed through a `switch` instead of through the key path.
-/// `@Reducer` attaches it to the `State` and `Action` enums it sees.
+/// `@Reducer` attaches it to the `State` and `Action` enums it sees, and it attaches
+/// `@_NestedCaseAccessors`, the same accessors, to the `@CasePathable` enums declared in them
+/// (an action's `View`, whose binding case `BindingReducer(action: \.view)` reads on every
+/// action, or its `Delegate`).
 public enum CaseAccessorsMacro: ExtensionMacro {
   /// Adds the conformance with one comparison per case.
   public static func expansion(
@@ -110,5 +113,25 @@ public enum CaseAccessorsMacro: ExtensionMacro {
         return Case(name: name, valueTypeHint: valueTypeHint, access: access)
       }
     }
+  }
+}
+
+extension CaseAccessorsMacro: MemberAttributeMacro {
+  /// Gives each `@CasePathable` enum declared inside this one accessors too, through a macro of
+  /// another name (a macro cannot attach itself), which goes no deeper. An enum without the
+  /// attribute is left alone: a hand-written `CasePathable` conformance may not have a case path
+  /// per case.
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard let nested = member.as(EnumDeclSyntax.self),
+      nested.attributes.contains(named: "CasePathable"),
+      !nested.attributes.contains(named: "_CaseAccessors"),
+      !nested.attributes.contains(named: "_NestedCaseAccessors")
+    else { return [] }
+    return ["@ComposableCore._NestedCaseAccessors"]
   }
 }

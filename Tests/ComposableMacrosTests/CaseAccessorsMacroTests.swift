@@ -154,6 +154,67 @@ struct CaseAccessorsMacroTests {
     }
   }
 
+  @Test func nestedCasePathableEnumsGetAccessorsOfTheirOwn() {
+    assertMacro {
+      """
+      @_CaseAccessors
+      enum Action {
+        case view(View)
+        @CasePathable
+        enum View {
+          case tapped
+        }
+        enum Plain {
+          case a
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      enum Action {
+        case view(View)
+        @CasePathable
+        @ComposableCore._NestedCaseAccessors
+        enum View {
+          case tapped
+        }
+        enum Plain {
+          case a
+        }
+      }
+
+      extension Action: ComposableCore._CaseAccessible {
+        static func _$caseAccess(
+          where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+        ) -> Any? {
+          if matches(
+            ComposableCore._caseValueType(Self.view),
+            {
+              $0
+                ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                  dynamicMember: \Self.AllCasePaths.view
+                ]
+                : \Self.Cases.view
+            }
+          ) {
+            return ComposableCore._CaseFunctions<Self, _>(
+            embed: Self.view,
+            extract: {
+              if case .view(let value) = $0 {
+                return value
+              } else {
+                return nil
+              }
+            }
+          )
+          }
+          return nil
+        }
+      }
+      """#
+    }
+  }
+
   @Test func onlyEnums() {
     assertMacro {
       """
