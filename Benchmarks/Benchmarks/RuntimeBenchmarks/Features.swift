@@ -268,6 +268,31 @@ struct ViewForm {
   }
 }
 
+/// `ViewForm` with its `View` enum `@CasePathable`, as a feature that sends `\.view.tapped`
+/// writes it.
+@Reducer
+struct CasePathableViewForm {
+  typealias State = Form.State
+
+  enum Action: ViewAction, Equatable {
+    case view(View)
+
+    @CasePathable
+    enum View: BindableAction, Equatable {
+      case binding(BindingAction<State>)
+      case tapped
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+    Reduce { state, action in
+      if case .view(.tapped) = action { state.taps += 1 }
+      return .none
+    }
+  }
+}
+
 /// Rows that each start an effect that runs until cancelled, and a list cleared at once, as a
 /// "clear completed" does.
 @Reducer

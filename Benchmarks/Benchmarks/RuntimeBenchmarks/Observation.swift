@@ -110,6 +110,13 @@ func observationBenchmarks() {
     blackHole(store.taps)
   }
 
+  mainActorBenchmark("Store send, form with a @CasePathable View enum, a button's action") {
+    benchmark in
+    let store = Store(initialState: CasePathableViewForm.State()) { CasePathableViewForm() }
+    send(.view(.tapped), to: store, benchmark)
+    blackHole(store.taps)
+  }
+
   mainActorBenchmark("Store.scope + send, child, @ObservableState") { benchmark in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
     benchmark.startMeasurement()

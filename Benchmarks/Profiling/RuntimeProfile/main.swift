@@ -10,6 +10,7 @@ import Observation
 //   `forEach`, or the list changing the row itself (`state.rows[id: 500]?.count += 1`);
 // - formTap, formBinding, formViewTap: a form (`BindingReducer` first) sent a button's action
 //   or a binding action, and a form whose bindings are in a `View` enum sent its button's action;
+//   formCasePathableViewTap: the same with the `View` enum `@CasePathable`;
 // - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
 //   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
@@ -119,6 +120,11 @@ func run(_ arguments: [String]) -> Bool {
     return true
   case "formViewTap":
     let form = Store(initialState: ViewForm.State()) { ViewForm() }
+    timeSends(scenario, sends, form, .view(.tapped))
+    precondition(form.taps == sends)
+    return true
+  case "formCasePathableViewTap":
+    let form = Store(initialState: CasePathableViewForm.State()) { CasePathableViewForm() }
     timeSends(scenario, sends, form, .view(.tapped))
     precondition(form.taps == sends)
     return true
