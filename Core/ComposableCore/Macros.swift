@@ -81,11 +81,12 @@ public macro _CaseAccessors() =
   #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")
 
 /// The accessors of `@_CaseAccessors`, for a `@CasePathable` enum declared inside an enum that
-/// has them (an action's `View`): a macro of its own, as a macro cannot attach itself.
+/// has them (an action's `View`): the same implementation under another name, as a macro cannot
+/// attach itself, and without the role that would go deeper.
 @attached(
   extension, conformances: _CaseAccessible, names: named(_$caseAccess))
 public macro _NestedCaseAccessors() =
-  #externalMacro(module: "ComposableMacros", type: "NestedCaseAccessorsMacro")
+  #externalMacro(module: "ComposableMacros", type: "CaseAccessorsMacro")
 
 /// Makes state observable property by property, as TCA's: a struct's stored properties report
 /// reads and changes, and the value gets an identity, so replacing a child state notifies its

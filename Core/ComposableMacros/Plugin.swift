@@ -10,7 +10,6 @@ import SwiftSyntaxMacros
 struct ComposableMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     CaseAccessorsMacro.self,
-    NestedCaseAccessorsMacro.self,
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
     ObservationStateTrackedMacro.self,
@@ -111,21 +110,6 @@ enum CaseAccessorsMacro: ExtensionMacro, MemberAttributeMacro {
   ) throws -> [AttributeSyntax] {
     try ComposableMacrosSupport.CaseAccessorsMacro.expansion(
       of: node, attachedTo: declaration, providingAttributesFor: member, in: context)
-  }
-}
-
-/// `@_NestedCaseAccessors`: the extension `@_CaseAccessors` makes, under another name.
-enum NestedCaseAccessorsMacro: ExtensionMacro {
-  static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
-    try ComposableMacrosSupport.CaseAccessorsMacro.expansion(
-      of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols,
-      in: context)
   }
 }
 

@@ -27,6 +27,18 @@ struct BindingReducerTests {
     await store.send(.tapped)
   }
 
+  @Test func aCasePathableViewEnumInsideTheActionHasAccessorsOfItsOwn() async {
+    let view: Any.Type = ViewBindings.Action.View.self
+    let plain: Any.Type = ViewBindings.Action.Plain.self
+    #expect(view is any _CaseAccessible.Type)
+    #expect(!(plain is any _CaseAccessible.Type))
+    let store = TestStore(initialState: TwoBindings.State()) { ViewBindings() }
+    await store.send(.view(.binding(.set(\.name, "Blob")))) {
+      $0.name = "Blob"
+    }
+    await store.send(.view(.tapped))
+  }
+
   @Test func anEnumWithoutGeneratedAccessorsHasItsBindingsApplied() async {
     let store = TestStore(initialState: TwoBindings.State()) {
       BindingReducer<TwoBindings.State, PlainBindable, PlainBindable>()
@@ -79,6 +91,31 @@ struct RenamedBinding {
 
   var body: some ReducerOf<Self> {
     BindingReducer()
+  }
+}
+
+/// Bindings in a `@CasePathable` `View` enum declared in the action, which `@Reducer`'s case
+/// accessors reach too; an enum without the attribute is left alone.
+@Reducer
+struct ViewBindings {
+  typealias State = TwoBindings.State
+
+  enum Action: ViewAction, Equatable {
+    case view(View)
+
+    @CasePathable
+    enum View: BindableAction, Equatable {
+      case binding(BindingAction<State>)
+      case tapped
+    }
+
+    enum Plain: Equatable {
+      case a
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
   }
 }
 
