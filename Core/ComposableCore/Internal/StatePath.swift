@@ -20,10 +20,11 @@ struct StatePath<Root, Value> {
   @usableFromInline let route: StateRoute<Root, Value>
 
   /// The path to the child at `keyPath`. For a collection whose elements `forEach` changes in
-  /// place, `elementsAreObservable` says whether they are observable state, whose readers hear
-  /// of such a change from the element itself.
+  /// place, `elements` is their type: when it is observable state, the element's own readers
+  /// hear of such a change, and the collection's identity need not be taken (`modifyElement`).
   @usableFromInline
-  init(_ keyPath: WritableKeyPath<Root, Value>, elementsAreObservable: Bool = false) {
+  init(_ keyPath: WritableKeyPath<Root, Value>, elements: Any.Type? = nil) {
+    let elementsAreObservable = elements is any ObservableState.Type
     if let offset = MemoryLayout<Root>.offset(of: keyPath) {
       self.offset = offset
       self.route = StateRoute(keyPath: keyPath)

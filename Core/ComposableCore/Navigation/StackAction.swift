@@ -119,9 +119,7 @@ extension Reducer {
     _StackReducer(
       parent: self,
       destination: destination(),
-      toStackState: StatePath(
-        toStackState,
-        elementsAreObservable: Destination.State.self is any ObservableState.Type),
+      toStackState: StatePath(toStackState, elements: Destination.State.self),
       toStackAction: CaseAccess(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )

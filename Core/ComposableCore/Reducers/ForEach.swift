@@ -110,8 +110,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) {
     self.parent = parent
     self.element = element
-    self.toElementsState = StatePath(
-      toElementsState, elementsAreObservable: Element.State.self is any ObservableState.Type)
+    self.toElementsState = StatePath(toElementsState, elements: Element.State.self)
     self.toElementAction = toElementAction
     self.location = location
   }
