@@ -141,6 +141,32 @@ struct CallsDirectly: Reducer {
   }
 }
 
+/// Logs, as its body is built, whether the reducers made in it are kept.
+struct KeptProbe: Reducer {
+  let name: String
+  let log: BuildLog
+
+  var body: some Reducer<Int, Void> {
+    let _ = log.record("\(name) \(ReducerTree.makesKeptReducers ? "kept" : "per call")")
+    Reduce { state, _ in
+      state += 1
+      return .none
+    }
+  }
+}
+
+/// A child in the body, and a child called directly.
+struct KeptProbes: Reducer {
+  let log: BuildLog
+
+  var body: some Reducer<Int, Void> {
+    KeptProbe(name: "child", log: log)
+    Reduce { state, action in
+      KeptProbe(name: "direct", log: log).reduce(into: &state, action: action)
+    }
+  }
+}
+
 @MainActor
 @Suite struct BuiltReducerTests {
   @Test func valuesMadeInABodyLiveAsLongAsTheStoresTree() async {
@@ -244,6 +270,18 @@ struct CallsDirectly: Reducer {
     }
     #expect(weakStore == nil)
     #expect(weakCaptured == nil)
+  }
+
+  // What operators may remember between actions depends on it (`DirectCallTests`).
+  @Test func onlyABodyMadeForOneCallIsNotKept() {
+    let log = BuildLog()
+    let store = Store(initialState: 0) { KeptProbes(log: log) }
+    store.send(())
+    store.send(())
+    #expect(store.state == 4)
+    #expect(log.count("child kept") == 1)
+    #expect(log.count("direct per call") == 2)
+    #expect(log.count("direct kept") == 0)
   }
 
   @Test func aReducerCalledDirectlyBuildsItsBodyForTheCall() {

@@ -17,11 +17,15 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   // exclusivity checks a stored property pays on each access (about 80 instructions a level)
   // would guard nothing.
   @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
+  /// Whether this was made to be kept, as a store's reducer tree keeps it for the store's life,
+  /// or in a body made for one call (``ReducerTree``).
+  @usableFromInline let isKept: Bool
 
   /// Holds `base` for one store's reducer tree.
   @inlinable
   public init(_ base: Base) {
     self.base = base
+    self.isKept = ReducerTree.makesKeptReducers
   }
 
   deinit {
@@ -46,7 +50,8 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   @inlinable @inline(never)
   func build() -> UnsafeMutablePointer<Base.Body> {
     let body = UnsafeMutablePointer<Base.Body>.allocate(capacity: 1)
-    body.initialize(to: base.body)
+    // A kept body is built as an action runs, where reducers made are kept already.
+    body.initialize(to: isKept ? base.body : ReducerTree.making(kept: false) { base.body })
     built = body
     return body
   }
@@ -68,5 +73,26 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body: inout Body, into state: inout State, action: Action
   ) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+}
+
+/// Whether the reducers made now are kept, as a store's reducer tree keeps them, or made for one
+/// call: a reducer's `body` evaluated by its default `reduce(into:action:)` (as
+/// `Child().reduce(into:action:)` inside a `Reduce` does) is made again on the next call, and
+/// all it remembered is gone.
+///
+/// Operators that skip work on what they remember between actions (``ChildIdentity``,
+/// `PresentedCases`: whether the child ever started work a removal must end) may only skip it
+/// when they are kept; made for one call, they do the work every time, as TCA's do.
+@usableFromInline
+package enum ReducerTree {
+  @TaskLocal static var isKept = true
+
+  /// Whether reducers made now are kept.
+  @usableFromInline package static var makesKeptReducers: Bool { isKept }
+
+  /// Runs `body`, whose reducers are kept when `kept` is true.
+  @usableFromInline package static func making<T>(kept: Bool, _ body: () -> T) -> T {
+    $isKept.withValue(kept, operation: body)
   }
 }

@@ -482,8 +482,9 @@ final class PresentedCases<State> {
   // dynamic exclusivity check of each read (about 80 instructions) guards nothing.
   @usableFromInline @exclusivity(unchecked) var isPlainType = false
   /// Set the first time the child returns an effect that can outlive its action; until then a
-  /// child that goes away leaves nothing to cancel. Never cleared, as ``ChildIdentity``'s is not.
-  @usableFromInline @exclusivity(unchecked) var childHasWork = false
+  /// child that goes away leaves nothing to cancel. Never cleared, and set from the start when
+  /// made for one call, as ``ChildIdentity``'s is.
+  @usableFromInline @exclusivity(unchecked) var childHasWork = !ReducerTree.makesKeptReducers
   /// The scope made last for a presented child's effects, kept for that child's next effects.
   @exclusivity(unchecked) var lastScope: (identity: PresentationIdentity, scope: EffectScope)?
   /// The state's own answers, when it is an enum reducer's state. Found once, here: a cast of
