@@ -155,12 +155,13 @@ struct KeptProbe: Reducer {
   }
 }
 
-/// A child in the body, and a child called directly.
+/// A child in the body, a child under a modifier, and a child called directly.
 struct KeptProbes: Reducer {
   let log: BuildLog
 
   var body: some Reducer<Int, Void> {
     KeptProbe(name: "child", log: log)
+    KeptProbe(name: "modified", log: log).dependency(\.bodyBonus, 1)
     Reduce { state, action in
       KeptProbe(name: "direct", log: log).reduce(into: &state, action: action)
     }
@@ -272,14 +273,48 @@ struct KeptProbes: Reducer {
     #expect(weakCaptured == nil)
   }
 
+  // `.dependency`, `_printChanges`, `onChange` and `recording` hold the reducer they are applied
+  // to, and that reducer's body is built once for the store too, under the dependencies the
+  // modifier sets: built for each action, a value made in it started over every time.
+  @Test func aBodyUnderAModifierIsBuiltOnce() {
+    let log = BuildLog()
+    let printed = LockIsolated(0)
+    let stores = [
+      Store(initialState: 0) { Stepper(step: 1, log: log).dependency(\.bodyBonus, 5) },
+      Store(initialState: 0) {
+        Stepper(step: 2, log: log).transformDependency(\.bodyBonus) { $0 += 1 }
+      },
+      Store(initialState: 0) {
+        Stepper(step: 3, log: log)._printChanges(.init { _, _, _ in printed.withValue { $0 += 1 } })
+      },
+      Store(initialState: 0) {
+        Stepper(step: 4, log: log).onChange(of: { $0 }) { _, _ in EmptyReducer() }
+      },
+    ]
+    for store in stores {
+      for _ in 0..<3 { store.send(()) }
+    }
+    #expect(stores.map(\.state) == [3, 6, 9, 12])
+    #expect(printed.value == 3)
+    for step in 1...4 { #expect(log.count("Stepper \(step)") == 1, "step \(step)") }
+  }
+
+  @Test func aBodyUnderAModifierIsBuiltUnderItsDependencies() {
+    let store = Store(initialState: 0) { Bonus().dependency(\.bodyBonus, 10) }
+    store.send(())
+    store.send(())
+    #expect(store.state == 22)
+  }
+
   // What operators may remember between actions depends on it (`DirectCallTests`).
   @Test func onlyABodyMadeForOneCallIsNotKept() {
     let log = BuildLog()
     let store = Store(initialState: 0) { KeptProbes(log: log) }
     store.send(())
     store.send(())
-    #expect(store.state == 4)
+    #expect(store.state == 6)
     #expect(log.count("child kept") == 1)
+    #expect(log.count("modified kept") == 1)
     #expect(log.count("direct per call") == 2)
     #expect(log.count("direct kept") == 0)
   }

@@ -32,6 +32,19 @@ struct Tally {
   }
 }
 
+/// Adds, and counts its body's builds: a recorded feature's body is built once for its store.
+struct LoggedTally: Reducer {
+  let log: BuildLog
+
+  var body: some Reducer<Int, Tally.Action> {
+    let _ = log.record("LoggedTally")
+    Reduce { state, action in
+      if case .add(let amount) = action { state += amount }
+      return .none
+    }
+  }
+}
+
 @MainActor
 struct RecordingTests {
   let directory = FileManager.default.temporaryDirectory
@@ -45,6 +58,18 @@ struct RecordingTests {
     await session(store)
     recorder.flush()
     return url
+  }
+
+  @Test func aRecordedFeaturesBodyIsBuiltOnce() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let recorder = try SessionRecorder(
+      url: directory.appendingPathComponent("built.jsonl"), feature: "LoggedTally")
+    let log = BuildLog()
+    let store = Store(initialState: 0) { LoggedTally(log: log).recording(to: recorder) }
+    for amount in 1...3 { store.send(.add(amount)) }
+    recorder.flush()
+    #expect(store.state == 6)
+    #expect(log.count("LoggedTally") == 1)
   }
 
   @Test func aRecordedSessionReplaysToTheSameState() async throws {

@@ -252,12 +252,13 @@ extension Reducer where Action: Codable {
 
 /// The reducer `recording(to:)` returns.
 public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codable {
-  let base: Base
+  // Held as a store's tree holds a reducer: its body is built once (see `dependency`).
+  let base: _BuiltReducer<Base>
   let recorder: SessionRecorder
   private let context = RecordingContext()
 
   init(base: Base, recorder: SessionRecorder) {
-    self.base = base
+    self.base = _BuiltReducer(base)
     self.recorder = recorder
   }
 

@@ -18,8 +18,15 @@ extension Reducer {
 
 /// The reducer `dependency(_:_:)` returns.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
-  let base: Base
+  // Held as a store's tree holds a reducer, so that its body is built once, under the changed
+  // dependencies, not again for every action.
+  let base: _BuiltReducer<Base>
   let update: (inout DependencyValues) -> Void
+
+  init(base: Base, update: @escaping (inout DependencyValues) -> Void) {
+    self.base = _BuiltReducer(base)
+    self.update = update
+  }
 
   /// Runs the base reducer with the dependency overridden; effects created there capture it.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

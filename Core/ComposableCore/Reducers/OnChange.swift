@@ -12,9 +12,20 @@ extension Reducer {
 /// The reducer `onChange(of:_:)` returns.
 public struct _OnChangeReducer<Base: Reducer, Value: Equatable, Changed: Reducer>: Reducer
 where Changed.State == Base.State, Changed.Action == Base.Action {
-  let base: Base
+  // Held as a store's tree holds a reducer: its body is built once (see `dependency`). The
+  // reducer made for a change is made for that change, as in TCA.
+  let base: _BuiltReducer<Base>
   let toValue: (Base.State) -> Value
   let reducer: (Value, Value) -> Changed
+
+  init(
+    base: Base, toValue: @escaping (Base.State) -> Value,
+    reducer: @escaping (Value, Value) -> Changed
+  ) {
+    self.base = _BuiltReducer(base)
+    self.toValue = toValue
+    self.reducer = reducer
+  }
 
   /// Runs the base reducer, then the change reducer if the value changed.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

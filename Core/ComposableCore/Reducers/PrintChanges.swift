@@ -47,8 +47,14 @@ extension Reducer {
 
 /// The reducer `_printChanges()` returns.
 public struct _PrintChangesReducer<Base: Reducer>: Reducer {
-  let base: Base
+  // Held as a store's tree holds a reducer: its body is built once (see `dependency`).
+  let base: _BuiltReducer<Base>
   let printer: _ReducerPrinter<Base.State, Base.Action>?
+
+  init(base: Base, printer: _ReducerPrinter<Base.State, Base.Action>?) {
+    self.base = _BuiltReducer(base)
+    self.printer = printer
+  }
 
   /// Runs the base reducer and reports the change.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
