@@ -64,7 +64,7 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     let recorder = TestRecorder<State, Action>()
     let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
-      (initialState(), reducer(), DependencyValues._current)
+      (initialState(), ReducerTree.making(kept: true, reducer), DependencyValues._current)
     }
     self.recorder = recorder
     self.snapshot = state

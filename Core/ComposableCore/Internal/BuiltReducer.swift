@@ -18,8 +18,8 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   // exclusivity checks a stored property pays on each access (about 80 instructions a level)
   // would guard nothing.
   @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
-  /// Whether this was made to be kept, as a store's reducer tree keeps it for the store's life,
-  /// or in a body made for one call (``ReducerTree``).
+  /// Whether this was made for a store's reducer tree, which keeps it, and so the body it
+  /// builds, for the store's life; or while an action runs, for that call (``ReducerTree``).
   @usableFromInline let isKept: Bool
 
   /// Holds `base` for one store's reducer tree.
@@ -51,8 +51,7 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   @inlinable @inline(never)
   func build() -> UnsafeMutablePointer<Base.Body> {
     let body = UnsafeMutablePointer<Base.Body>.allocate(capacity: 1)
-    // A kept body is built as an action runs, where reducers made are kept already.
-    body.initialize(to: isKept ? base.body : ReducerTree.making(kept: false) { base.body })
+    body.initialize(to: ReducerTree.making(kept: isKept) { base.body })
     built = body
     return body
   }
@@ -77,22 +76,23 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 }
 
-/// Whether the reducers made now are kept, as a store's reducer tree keeps them, or made for one
-/// call: a reducer's `body` evaluated by its default `reduce(into:action:)` (as
-/// `Child().reduce(into:action:)` inside a `Reduce` does) is made again on the next call, and
-/// all it remembered is gone.
+/// Whether the reducers made now are kept in a store's reducer tree, for the store's life: those
+/// a store makes from its reducer closure, and the bodies the kept ``_BuiltReducer``s build.
+/// Any other is made for one call, as an action runs (`Child().reduce(into:action:)` or
+/// `Scope { … }.reduce(into:action:)` inside a `Reduce`), and made again on the next, all it
+/// remembered gone; or outside any store, where it cannot tell whether it will be kept.
 ///
 /// Operators that skip work on what they remember between actions (``ChildIdentity``,
 /// `PresentedCases`: whether the child ever started work a removal must end) may only skip it
-/// when they are kept; made for one call, they do the work every time, as TCA's do.
+/// when they are kept; otherwise they do the work every time, as TCA's do.
 @usableFromInline
 package enum ReducerTree {
-  @TaskLocal static var isKept = true
+  @TaskLocal static var isKept = false
 
-  /// Whether reducers made now are kept.
+  /// Whether reducers made now are kept in a store's tree.
   @usableFromInline package static var makesKeptReducers: Bool { isKept }
 
-  /// Runs `body`, whose reducers are kept when `kept` is true.
+  /// Runs `body`, whose reducers are kept in a store's tree when `kept` is true.
   @usableFromInline package static func making<T>(kept: Bool, _ body: () -> T) -> T {
     $isKept.withValue(kept, operation: body)
   }

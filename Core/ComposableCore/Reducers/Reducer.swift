@@ -47,7 +47,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// ``_BuiltReducer``).
   @inlinable
   public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
-    ReducerTree.making(kept: false) { body }.reduce(into: &state, action: action)
+    body.reduce(into: &state, action: action)
   }
 }
 

@@ -151,7 +151,7 @@ public final class Store<State, Action> {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies ?? { _ in }) {
-      (initialState(), reducer(), DependencyValues._current)
+      (initialState(), ReducerTree.making(kept: true, reducer), DependencyValues._current)
     }
     let core = RootCore<R>(
       initialState: state, dependencies: dependencies,
