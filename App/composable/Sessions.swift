@@ -296,8 +296,10 @@ private struct DriveVisitor: FeatureVisitor {
       return .none
     }
     let noEffects = command.noEffects
+    // Held as a store holds a reducer, so that its body is built once, not for each action.
+    let built = Reduce(reducer)
     let feature = Reduce<R.State, R.Action> { state, action in
-      let effect = reducer.reduce(into: &state, action: action)
+      let effect = built.reduce(into: &state, action: action)
       return noEffects ? .none : effect
     }
     let state = withDependencies(dependencies) { initialState(SessionStart()) }
