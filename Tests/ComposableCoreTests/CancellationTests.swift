@@ -176,14 +176,7 @@ struct CancellationTests {
   @Test func aPresentedChildStopsItsOwnWorkAndKeepsItWhilePresentedAgainAsItself() async {
     let clock = TestClock()
     let store = makeStore(TickerSheet.State(), TickerSheet(), clock: clock)
-    await store.send(.show(.ticker(Ticker.State(id: 1)))) {
-      $0.destination = .ticker(Ticker.State(id: 1))
-    }
-    await store.send(.destination(.presented(.ticker(.start))))
-    await clock.advance(by: .seconds(1))
-    await store.receive(.destination(.presented(.ticker(.tick)))) {
-      $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
-    }
+    await store.presentTicking(clock: clock)
     await store.send(.show(.ticker(Ticker.State(id: 1)))) {
       $0.destination = .ticker(Ticker.State(id: 1))
     }
@@ -627,5 +620,19 @@ struct TickerSheet {
       return .none
     }
     .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension TestStore where State == TickerSheet.State, Action == TickerSheet.Action {
+  /// Presents a ticker and starts its timer, which ticks once.
+  func presentTicking(clock: TestClock<Duration>) async {
+    await send(.show(.ticker(Ticker.State(id: 1)))) {
+      $0.destination = .ticker(Ticker.State(id: 1))
+    }
+    await send(.destination(.presented(.ticker(.start))))
+    await clock.advance(by: .seconds(1))
+    await receive(.destination(.presented(.ticker(.tick)))) {
+      $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
+    }
   }
 }

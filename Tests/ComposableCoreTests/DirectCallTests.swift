@@ -58,14 +58,7 @@ struct DirectCallTests {
     _ call: DirectCall, clock: TestClock<Duration>
   ) async -> TestStoreOf<TickerSheet> {
     let store = makeStore(TickerSheet.State(), TickerSheet(), call, clock: clock)
-    await store.send(.show(.ticker(Ticker.State(id: 1)))) {
-      $0.destination = .ticker(Ticker.State(id: 1))
-    }
-    await store.send(.destination(.presented(.ticker(.start))))
-    await clock.advance(by: .seconds(1))
-    await store.receive(.destination(.presented(.ticker(.tick)))) {
-      $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
-    }
+    await store.presentTicking(clock: clock)
     return store
   }
 
