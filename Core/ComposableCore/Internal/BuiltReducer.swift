@@ -19,7 +19,8 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   // would guard nothing.
   @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
   /// Whether this was made for a store's reducer tree, which keeps it, and so the body it
-  /// builds, for the store's life; or while an action runs, for that call (``ReducerTree``).
+  /// builds, for the store's life; or anywhere else, such as while an action runs, for that
+  /// call (``ReducerTree``).
   @usableFromInline let isKept: Bool
 
   /// Holds `base` for one store's reducer tree.

@@ -11,10 +11,10 @@ final class ChildIdentity<State> {
   /// Set the first time the child returns an effect that can outlive its action, and never
   /// cleared: were it cleared when the effects are cancelled, an operator value that two stores
   /// share (one built outside a store's reducer closure) would let one store's cancellation hide
-  /// the other's running work. Set from the start in an operator made for one call, which cannot
-  /// remember the work its child started in an earlier one (``ReducerTree``). Read on every
-  /// action that passes the operator: the dynamic exclusivity check of each read would cost more
-  /// than the read.
+  /// the other's running work. Set from the start in an operator not made for a store's tree
+  /// (``ReducerTree``): made for one call, it cannot remember the work its child started in an
+  /// earlier one. Read on every action that passes the operator: the dynamic exclusivity check
+  /// of each read would cost more than the read.
   @usableFromInline @exclusivity(unchecked) var childHasWork = !ReducerTree.makesKeptReducers
 
   @usableFromInline

@@ -483,7 +483,7 @@ final class PresentedCases<State> {
   @usableFromInline @exclusivity(unchecked) var isPlainType = false
   /// Set the first time the child returns an effect that can outlive its action; until then a
   /// child that goes away leaves nothing to cancel. Never cleared, and set from the start when
-  /// made for one call, as ``ChildIdentity``'s is.
+  /// not made for a store's tree, as ``ChildIdentity``'s is.
   @usableFromInline @exclusivity(unchecked) var childHasWork = !ReducerTree.makesKeptReducers
   /// The scope made last for a presented child's effects, kept for that child's next effects.
   @exclusivity(unchecked) var lastScope: (identity: PresentationIdentity, scope: EffectScope)?
