@@ -43,6 +43,17 @@ struct Stepper: Reducer {
   }
 }
 
+/// Does nothing, from a body that logs each time it is built.
+struct BodyProbe<State, Action>: Reducer {
+  let name: String
+  let log: BuildLog
+
+  var body: some Reducer<State, Action> {
+    let _ = log.record(name)
+    EmptyReducer()
+  }
+}
+
 /// A parent whose body makes a child reducer, both logged.
 struct Nesting: Reducer {
   struct State: Equatable {
@@ -297,6 +308,38 @@ struct KeptProbes: Reducer {
     #expect(stores.map(\.state) == [3, 6, 9, 12])
     #expect(printed.value == 3)
     for step in 1...4 { #expect(log.count("Stepper \(step)") == 1, "step \(step)") }
+  }
+
+  // `Feature().ifLet(…)`: the operator holds a reducer with a body, which runs as a body does
+  // anywhere in a store's tree.
+  @Test func aBodyUnderAnOperatorIsBuiltOnce() {
+    typealias Probe = BodyProbe<Pinger.State, Pinger.Action>
+    let log = BuildLog()
+    let stores = [
+      Store(initialState: Pinger.State()) {
+        Probe(name: "ifLet", log: log).ifLet(\.detail, action: \.detail) { Pinger.Ping() }
+      },
+      Store(initialState: Pinger.State()) {
+        Probe(name: "presentation", log: log).ifLet(\.$destination, action: \.destination)
+      },
+      Store(initialState: Pinger.State()) {
+        Probe(name: "forEach", log: log).forEach(\.rows, action: \.rows) { Pinger.Ping() }
+      },
+      Store(initialState: Pinger.State()) {
+        Probe(name: "stack", log: log).forEach(\.path, action: \.path)
+      },
+    ]
+    for store in stores {
+      for _ in 0..<3 { store.send(.main(.greet)) }
+    }
+    let screen = Store(initialState: Screen.State.list(Counter.State())) {
+      BodyProbe<Screen.State, Screen.Action>(name: "ifCaseLet", log: log)
+        .ifCaseLet(\.detail, action: \.detail) { Ticker() }
+    }
+    for _ in 0..<3 { screen.send(.showList) }
+    for name in ["ifLet", "presentation", "forEach", "stack", "ifCaseLet"] {
+      #expect(log.count(name) == 1, "\(name)")
+    }
   }
 
   @Test func aBodyUnderAModifierIsBuiltUnderItsDependencies() {

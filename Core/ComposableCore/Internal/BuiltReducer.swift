@@ -2,8 +2,10 @@
 /// runs, and keeps it.
 ///
 /// Every reducer written in a `@ReducerBuilder` (a `body`, a `Scope`'s child, an `ifLet`'s
-/// destination) is held in one of these, and so is a store's root reducer and the reducer a
-/// modifier (`.dependency`, `_printChanges`, `onChange`, `recording`) holds. A body is built once
+/// destination) is held in one of these, and so is a store's root reducer, the reducer a
+/// modifier (`.dependency`, `_printChanges`, `onChange`, `recording`) holds, and the parent an
+/// operator (`ifLet`, `ifCaseLet`, `forEach`, presentation) runs after its child, which may be a
+/// feature with a body (`Feature().ifLet(…)`) as well as a `Reduce`. A body is built once
 /// for each place it appears in each store's reducer tree, under the dependencies current when it
 /// first runs, and lives and dies with that tree: two stores never share one, and nothing is
 /// kept per type or per process. Building a body is far from free (every case key path literal

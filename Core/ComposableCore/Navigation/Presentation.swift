@@ -292,7 +292,7 @@ extension Reducer {
 
 /// The reducer the presentation `ifLet` returns.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: _BuiltReducer<Parent>
   @usableFromInline let destination: Destination
   @usableFromInline
   let toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>
@@ -315,7 +315,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     toPresentationAction: CaseAccess<Parent.Action, PresentationAction<Destination.Action>>,
     location: IssueLocation
   ) {
-    self.parent = parent
+    self.parent = _BuiltReducer(parent)
     self.destination = destination
     self.toPresentationAction = toPresentationAction
     self.location = location

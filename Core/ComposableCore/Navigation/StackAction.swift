@@ -128,7 +128,7 @@ extension Reducer {
 
 /// The reducer the stack `forEach` returns.
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: _BuiltReducer<Parent>
   @usableFromInline let destination: Destination
   /// Where the stack is: for an `@ObservableState` parent, the storage behind `path`, changed in
   /// place (through the property's accessors, an element's action copied the whole stack, and
@@ -148,7 +148,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     >,
     location: IssueLocation
   ) {
-    self.parent = parent
+    self.parent = _BuiltReducer(parent)
     self.destination = destination
     self.toStackState = toStackState
     self.toStackAction = toStackAction

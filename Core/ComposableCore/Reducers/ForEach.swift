@@ -91,7 +91,7 @@ extension Reducer {
 
 /// The reducer `forEach` returns: the parent, plus an element reducer for each element.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: _BuiltReducer<Parent>
   @usableFromInline let element: Element
   @usableFromInline
   let toElementsState: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
@@ -108,7 +108,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     toElementAction: CaseAccess<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: IssueLocation
   ) {
-    self.parent = parent
+    self.parent = _BuiltReducer(parent)
     self.element = element
     self.toElementsState = StatePath(toElementsState, elements: Element.State.self)
     self.toElementAction = toElementAction

@@ -27,7 +27,7 @@ extension Reducer {
 
 /// The reducer `ifLet` returns: the parent, plus a child on optional state.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: _BuiltReducer<Parent>
   @usableFromInline let child: Child
   @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseAccess<Parent.Action, Child.Action>
@@ -43,7 +43,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildAction: CaseAccess<Parent.Action, Child.Action>,
     location: IssueLocation
   ) {
-    self.parent = parent
+    self.parent = _BuiltReducer(parent)
     self.child = child
     self.toChildState = StatePath(toChildState)
     self.toChildAction = toChildAction
@@ -149,7 +149,7 @@ extension Reducer where State: CasePathable {
 
 /// The reducer `ifCaseLet` returns: the parent, plus a child on one case of an enum state.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: _BuiltReducer<Parent>
   @usableFromInline let child: Child
   /// The case key path of the child's state, type-erased once. Kept though nothing reads it, for
   /// the reason `Scope` keeps its own (its effects are scoped by its case access's scope).
@@ -168,7 +168,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildAction: CaseAccess<Parent.Action, Child.Action>,
     location: IssueLocation
   ) {
-    self.parent = parent
+    self.parent = _BuiltReducer(parent)
     self.child = child
     self.effectLocation = toChildState.effectScope!.location
     self.toChildState = toChildState
