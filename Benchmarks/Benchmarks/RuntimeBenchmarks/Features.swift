@@ -468,6 +468,25 @@ protocol NestingBody {
 let ifLet10Increment: L10.Action = .child(
   .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
 
+/// Ten `Scope` levels in a feature's body, to which `ifLet` is applied from outside, as in
+/// `SheetHost().ifLet(\.sheet, action: \.sheet) { Counter() }`.
+@Reducer
+struct SheetHost {
+  struct State: Equatable {
+    var main = S10.State()
+    var sheet: Counter.State?
+  }
+
+  enum Action: Equatable {
+    case main(S10.Action)
+    case sheet(Counter.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.main, action: \.main) { S10() }
+  }
+}
+
 /// The counter's `increment` as `S10` receives it.
 let scope10Increment: S10.Action = .child(
   .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))

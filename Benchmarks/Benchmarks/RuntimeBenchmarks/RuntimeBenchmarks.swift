@@ -122,6 +122,17 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // Ten `Scope` levels in a feature's body, with `ifLet` applied to the feature itself: the
+  // operator runs the feature's body, built once, not made again for each action.
+  mainActorBenchmark("Store send, 10 scope levels in a feature under ifLet, sent at the root") {
+    benchmark in
+    let store = StoreOf<SheetHost>(initialState: SheetHost.State()) {
+      SheetHost().ifLet(\.sheet, action: \.sheet) { Counter() }
+    }
+    send(.main(scope10Increment), to: store, benchmark)
+    blackHole(store.state.main)
+  }
+
   // The leaf reached as a screen reaches an optional child, `if let child = store.scope(state:
   // \.child, action: \.child)`: each level's store watches its parent for the child going away.
   mainActorBenchmark("Store send, 10 levels, ifLet, each level scoped as an optional child") {

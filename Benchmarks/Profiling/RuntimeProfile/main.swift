@@ -5,7 +5,8 @@ import Observation
 // Usage: RuntimeProfile <scenario> [sends]. The scenarios:
 // - root, scoped1, scoped10: a counter's action, at the root or one or ten scoped stores down;
 //   scopeUnderDependency: ten `Scope` levels under `.dependency(\.uuid, .incrementing)`, the
-//   counter's action sent at the root;
+//   counter's action sent at the root; featureUnderIfLet: the same levels in a feature's body,
+//   the feature given an optional child with `ifLet` (`SheetHost`);
 // - rows, rowsKept, rowsObserved: a row's action among 1,000 rows, with no row store, all 1,000
 //   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
 // - observedRows, observedRowsBump: 1,000 rows of observable state, a row's action through
@@ -65,6 +66,12 @@ func run(_ arguments: [String]) -> Bool {
   case "scopeUnderDependency":
     let root = StoreOf<S10>(initialState: S10.State()) { S10().dependency(\.uuid, .incrementing) }
     timeSends(scenario, sends, root, scope10Increment)
+    return true
+  case "featureUnderIfLet":
+    let root = StoreOf<SheetHost>(initialState: SheetHost.State()) {
+      SheetHost().ifLet(\.sheet, action: \.sheet) { Counter() }
+    }
+    timeSends(scenario, sends, root, .main(scope10Increment))
     return true
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
