@@ -28,10 +28,10 @@ struct Interactive: AsyncParsableCommand {
     try await runCommand {
       let dependencies = try command.options.liveDependencies(interactive: true)
       let state = withDependencies(dependencies) { AppReducer.State(selectedTab: command.tab) }
-      let recording = try command.options.recordingIfAsked(AppReducer(), initialState: state)
+      let recorder = try command.options.recorderIfAsked(initialState: state)
       let app = TerminalApp(
         store: Store(initialState: state) {
-          if let recording { recording } else { AppReducer() }
+          if let recorder { AppReducer().recording(to: recorder) } else { AppReducer() }
         } withDependencies: {
           dependencies(&$0)
         },

@@ -28,7 +28,7 @@ struct Orders: AsyncParsableCommand {
   func run() async throws {
     let (options, status, page, all, json) = (options, status, page, all, json)
     try await runCommand {
-      let store = try commandStore(options, RefreshableList.State(), RefreshableList())
+      let store = try commandStore(options, RefreshableList.State()) { RefreshableList() }
       if status == .all {
         await store.send(.onAppear).finish()
       } else {
@@ -175,7 +175,7 @@ struct Contacts: AsyncParsableCommand {
 
 @MainActor
 func loadedContacts(_ options: GlobalOptions) async throws -> StoreOf<ContactsBook> {
-  let store = try commandStore(options, ContactsBook.State(), ContactsBook())
+  let store = try commandStore(options, ContactsBook.State()) { ContactsBook() }
   await store.send(.onAppear).finish()
   if let alert = store.state.alert {
     throw Failure(alert.message?.string ?? alert.title.string)

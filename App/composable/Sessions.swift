@@ -118,20 +118,19 @@ enum Recorders {
 }
 
 extension GlobalOptions {
-  /// `reducer`, recording to `--record FILE` when it was given.
+  /// The recorder for `--record FILE` when it was given, of a session starting at
+  /// `initialState`. Its reducer (`recording(to:)`) is made in the store's reducer closure, so
+  /// that the store keeps it and builds the feature's body once.
   @MainActor
-  func recordingIfAsked<R: Reducer>(
-    _ reducer: R, initialState: R.State
-  ) throws -> _RecordingReducer<R>? where R.Action: Codable {
+  func recorderIfAsked<State>(initialState: State) throws -> SessionRecorder? {
     guard let record else { return nil }
-    guard let feature = FeatureName(stateType: R.State.self) else {
+    guard let feature = FeatureName(stateType: State.self) else {
       throw Failure("this command cannot be recorded")
     }
     let start = SessionStart(
       initialState: initialState,
       settingsURL: configDirectory.appendingPathComponent("settings.json"))
-    return reducer.recording(
-      to: try Recorders.start(path: record, feature: feature, start: start))
+    return try Recorders.start(path: record, feature: feature, start: start)
   }
 }
 
@@ -296,16 +295,17 @@ private struct DriveVisitor: FeatureVisitor {
       return .none
     }
     let noEffects = command.noEffects
-    // Held as a store holds a reducer, so that its body is built once, not for each action.
-    let built = Reduce(reducer)
-    let feature = Reduce<R.State, R.Action> { state, action in
-      let effect = built.reduce(into: &state, action: action)
-      return noEffects ? .none : effect
-    }
     let state = withDependencies(dependencies) { initialState(SessionStart()) }
-    let recording = try command.options.recordingIfAsked(feature, initialState: state)
+    let recorder = try command.options.recorderIfAsked(initialState: state)
     let store = Store(initialState: state) {
-      if let recording { recording } else { feature }
+      // Made here, in the store's tree, so that the store keeps it: the feature's body is built
+      // once, not for each action.
+      let built = Reduce(reducer)
+      let feature = Reduce<R.State, R.Action> { state, action in
+        let effect = built.reduce(into: &state, action: action)
+        return noEffects ? .none : effect
+      }
+      if let recorder { feature.recording(to: recorder) } else { feature }
       report
     } withDependencies: {
       dependencies(&$0)

@@ -131,7 +131,7 @@ extension TodoItem.Priority: ExpressibleByArgument {}
 /// The todo list, loaded; a load failure (such as a corrupt file) is the command's failure.
 @MainActor
 func loadedTodos(_ options: GlobalOptions) async throws -> StoreOf<TodoList> {
-  let store = try commandStore(options, TodoList.State(), TodoList())
+  let store = try commandStore(options, TodoList.State()) { TodoList() }
   await store.send(.onAppear).finish()
   if let alert = store.state.alert {
     throw Failure(alert.message?.string ?? alert.title.string)

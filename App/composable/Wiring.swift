@@ -136,33 +136,24 @@ enum Output {
   }
 }
 
-/// A store for one command, with the live clients the options choose.
+/// A store for one command, with the live clients the options choose, over the feature and
+/// anything the command adds, such as an ``ActionLog`` of the results it reports.
 @MainActor
-func commandStore<R: Reducer>(
-  _ options: GlobalOptions,
-  _ initialState: @autoclosure () -> R.State,
-  _ reducer: R
-) throws -> Store<R.State, R.Action> where R.Action: Codable {
-  let dependencies = try options.liveDependencies(interactive: false)
-  // The state is made under the live dependencies, so its shared preferences come from them.
-  let state = withDependencies(dependencies) { initialState() }
-  let recording = try options.recordingIfAsked(reducer, initialState: state)
-  return Store(initialState: state) {
-    if let recording { recording } else { reducer }
-  } withDependencies: {
-    dependencies(&$0)
-  }
-}
-
-/// A command's store over a reducer built on the spot, such as the feature and an
-/// ``ActionLog`` of the results the command reports.
-@MainActor
-func commandStore<State, Action>(
+func commandStore<State, Action: Codable>(
   _ options: GlobalOptions,
   _ initialState: @autoclosure () -> State,
   @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>
-) throws -> Store<State, Action> where Action: Codable {
-  try commandStore(options, initialState(), reducer())
+) throws -> Store<State, Action> {
+  let dependencies = try options.liveDependencies(interactive: false)
+  // The state is made under the live dependencies, so its shared preferences come from them.
+  let state = withDependencies(dependencies) { initialState() }
+  let recorder = try options.recorderIfAsked(initialState: state)
+  // The reducer is made in the store's closure, so that the store keeps it (bodies built once).
+  return Store(initialState: state) {
+    if let recorder { reducer().recording(to: recorder) } else { reducer() }
+  } withDependencies: {
+    dependencies(&$0)
+  }
 }
 
 /// What a command learns from the actions its feature processes: the values `extract` finds,
