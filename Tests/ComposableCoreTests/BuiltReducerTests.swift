@@ -210,6 +210,19 @@ struct KeptProbes: Reducer {
     #expect(second.state == [UUID(0)])
   }
 
+  @Test func oneReducerValueHandedToTwoStoresIsNotShared() {
+    // Made before the stores, so in neither's tree: it runs as in TCA, its body made for each
+    // action, and nothing that body makes is left over for the other store.
+    let reducer = IDRecorder().dependency(\.bodyBonus, 1)
+    let first = Store(initialState: [UUID]()) { reducer }
+    let second = Store(initialState: [UUID]()) { reducer }
+    first.send(())
+    first.send(())
+    second.send(())
+    #expect(first.state == [UUID(0), UUID(0)])
+    #expect(second.state == [UUID(0)])
+  }
+
   @Test func aBodyIsBuiltOnceForManyActions() {
     let log = BuildLog()
     let store = Store(initialState: Nesting.State()) { Nesting(log: log) }

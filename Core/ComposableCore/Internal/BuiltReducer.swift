@@ -21,8 +21,8 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   // would guard nothing.
   @usableFromInline @exclusivity(unchecked) var built: UnsafeMutablePointer<Base.Body>?
   /// Whether this was made for a store's reducer tree, which keeps it, and so the body it
-  /// builds, for the store's life; or anywhere else, such as while an action runs, for that
-  /// call (``ReducerTree``).
+  /// builds, for the store's life; or anywhere else (``ReducerTree``), where its body is made
+  /// for each call.
   @usableFromInline let isKept: Bool
 
   /// Holds `base` for one store's reducer tree.
@@ -40,23 +40,33 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   }
 
   // Always inlined into the operator that holds it, so that a level of nesting is one call, not
-  // two; building the body, once, stays out of line.
-  /// Runs the base reducer: its own `reduce`, or its body, built on the first call.
+  // two; building the body stays out of line.
+  /// Runs the base reducer: its own `reduce`, or its body, built on the first call when a store
+  /// keeps this, else made for the call.
   @inlinable @inline(__always)
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // Known when this is specialised: reducers without a body are called directly.
     if Base.Body.self == Never.self {
       return base.reduce(into: &state, action: action)
     }
-    return Base._reduce(body: &(built ?? build()).pointee, into: &state, action: action)
+    if let built {
+      return Base._reduce(body: &built.pointee, into: &state, action: action)
+    }
+    return reduceBuilding(into: &state, action: action)
   }
 
+  // A body kept by no store is made for each call, as in TCA: a reducer made before a store and
+  // handed to two would otherwise give both one body, and whatever it made.
   @inlinable @inline(never)
-  func build() -> UnsafeMutablePointer<Base.Body> {
+  func reduceBuilding(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard isKept else {
+      var body = ReducerTree.making(kept: false) { base.body }
+      return Base._reduce(body: &body, into: &state, action: action)
+    }
     let body = UnsafeMutablePointer<Base.Body>.allocate(capacity: 1)
-    body.initialize(to: ReducerTree.making(kept: isKept) { base.body })
+    body.initialize(to: ReducerTree.making(kept: true) { base.body })
     built = body
-    return body
+    return Base._reduce(body: &body.pointee, into: &state, action: action)
   }
 }
 
@@ -83,11 +93,11 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 /// a store makes from its reducer closure, and the bodies the kept ``_BuiltReducer``s build.
 /// Any other is made for one call, as an action runs (`Child().reduce(into:action:)` or
 /// `Scope { … }.reduce(into:action:)` inside a `Reduce`), and made again on the next, all it
-/// remembered gone; or outside any store, where it cannot tell whether it will be kept.
+/// remembered gone; or outside any store, and may be handed to several.
 ///
-/// Operators that skip work on what they remember between actions (``ChildIdentity``,
-/// `PresentedCases`: whether the child ever started work a removal must end) may only skip it
-/// when they are kept; otherwise they do the work every time, as TCA's do.
+/// A reducer not kept runs as in TCA: a body it holds is made for each call, and operators that
+/// skip work on what they remember between actions (``ChildIdentity``, `PresentedCases`:
+/// whether the child ever started work a removal must end) do the work every time.
 @usableFromInline
 package enum ReducerTree {
   @TaskLocal static var isKept = false

@@ -9,7 +9,8 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Type-erases another reducer; a reducer with a body builds it once, on first use.
+  /// Type-erases another reducer. Made in a store's reducer tree, a reducer with a body builds
+  /// it once, on first use; made anywhere else, for each call.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
     self.reduce = _BuiltReducer(reducer).reduce(into:action:)
