@@ -60,16 +60,24 @@ struct RecordingTests {
     return url
   }
 
-  @Test func aRecordedFeaturesBodyIsBuiltOnce() throws {
+  @Test func aRecordedFeaturesBodyIsBuiltOnceAndSoIsItsReplays() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let recorder = try SessionRecorder(
-      url: directory.appendingPathComponent("built.jsonl"), feature: "LoggedTally")
+    let url = directory.appendingPathComponent("built.jsonl")
+    let recorder = try SessionRecorder(url: url, feature: "LoggedTally")
     let log = BuildLog()
     let store = Store(initialState: 0) { LoggedTally(log: log).recording(to: recorder) }
     for amount in 1...3 { store.send(.add(amount)) }
     recorder.flush()
     #expect(store.state == 6)
     #expect(log.count("LoggedTally") == 1)
+
+    let replayLog = BuildLog()
+    let report = try SessionReplay.replay(
+      url, feature: "LoggedTally", initialState: 0, reducer: LoggedTally(log: replayLog))
+    #expect(report.actions == 3)
+    #expect(report.state == 6)
+    #expect(report.divergence == nil)
+    #expect(replayLog.count("LoggedTally") == 1)
   }
 
   @Test func aRecordedSessionReplaysToTheSameState() async throws {

@@ -1,5 +1,6 @@
 /// A reducer as it runs inside one store: a reducer with a `body` builds it the first time it
-/// runs, and keeps it.
+/// runs, and keeps it when the store made it (``ReducerTree``); made anywhere else, it builds it
+/// for each call.
 ///
 /// Every reducer written in a `@ReducerBuilder` (a `body`, a `Scope`'s child, an `ifLet`'s
 /// destination) is held in one of these, and so is a store's root reducer, the reducer a

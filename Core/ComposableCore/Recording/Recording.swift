@@ -361,6 +361,9 @@ public enum SessionReplay {
     guard file.header.feature == feature else {
       throw .otherFeature(recorded: file.header.feature, expected: feature)
     }
+    // Held as the recording store held it, so that a feature's body is built once for the
+    // replay, not for each step.
+    let feature = ReducerTree.making(kept: true) { _BuiltReducer(reducer) }
     var state = initialState
     var report = Report(
       actions: 0, state: state, endedInPartialLine: file.endedInPartialLine, divergence: nil,
@@ -381,7 +384,7 @@ public enum SessionReplay {
         $0.withRandomNumberGenerator = WithRandomNumberGenerator(
           PlaybackGenerator(playback: playback))
       } operation: {
-        reducer.reduce(into: &state, action: step.action)
+        feature.reduce(into: &state, action: step.action)
       }
       report.actions += 1
       let replayed = String(customDumping: state)
