@@ -211,8 +211,9 @@ struct KeptProbes: Reducer {
   }
 
   @Test func oneReducerValueHandedToTwoStoresIsNotShared() {
-    // Made before the stores, so in neither's tree: it runs as in TCA, its body made for each
-    // action, and nothing that body makes is left over for the other store.
+    // The modifier holds `IDRecorder` in a `_BuiltReducer`, made here, before the stores, so in
+    // neither's tree: it runs as in TCA, its body made for each action, and nothing that body
+    // makes is left over for the other store.
     let reducer = IDRecorder().dependency(\.bodyBonus, 1)
     let first = Store(initialState: [UUID]()) { reducer }
     let second = Store(initialState: [UUID]()) { reducer }

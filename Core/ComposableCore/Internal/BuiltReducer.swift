@@ -26,7 +26,7 @@ public final class _BuiltReducer<Base: Reducer>: Reducer {
   /// for each call.
   @usableFromInline let isKept: Bool
 
-  /// Holds `base` for one store's reducer tree.
+  /// Holds `base`, for the store whose reducer tree is being made, if any (``ReducerTree``).
   @inlinable
   public init(_ base: Base) {
     self.base = base

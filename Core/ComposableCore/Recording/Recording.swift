@@ -363,7 +363,7 @@ public enum SessionReplay {
     }
     // Held as the recording store held it, so that a feature's body is built once for the
     // replay, not for each step.
-    let feature = ReducerTree.making(kept: true) { _BuiltReducer(reducer) }
+    let built = ReducerTree.making(kept: true) { _BuiltReducer(reducer) }
     var state = initialState
     var report = Report(
       actions: 0, state: state, endedInPartialLine: file.endedInPartialLine, divergence: nil,
@@ -384,7 +384,7 @@ public enum SessionReplay {
         $0.withRandomNumberGenerator = WithRandomNumberGenerator(
           PlaybackGenerator(playback: playback))
       } operation: {
-        feature.reduce(into: &state, action: step.action)
+        built.reduce(into: &state, action: step.action)
       }
       report.actions += 1
       let replayed = String(customDumping: state)
