@@ -240,6 +240,16 @@ let benchmarks: @Sendable () -> Void = {
     send(.rows(.element(id: 500, action: .increment)), to: store, benchmark)
     withExtendedLifetime((rows, observed)) {}
   }
+  // Observable rows, 50 of their stores drawn as a list screen draws them: each one's `count`
+  // read inside `withObservationTracking`, so each checks its row after every action.
+  mainActorBenchmark("forEach element action, 1000 rows, 50 row stores drawn, @ObservableState") {
+    benchmark in
+    let store = observedRowsStore(count: 1_000)
+    let drawn = Array(store.scope(state: \.rows, action: \.rows))[475..<525]
+    for row in drawn { withObservationTracking({ _ = row.count }, onChange: {}) }
+    send(.rows(.element(id: 500, action: .increment)), to: store, benchmark)
+    withExtendedLifetime(drawn) {}
+  }
   // A row whose action returns `.send`, as a row's delegate action does.
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)

@@ -11,6 +11,7 @@ import Observation
 //   kept, or all kept and 50 of them observed; rowsEcho: a row's `.echo`, with no row store;
 // - observedRows, observedRowsBump: 1,000 rows of observable state, a row's action through
 //   `forEach`, or the list changing the row itself (`state.rows[id: 500]?.count += 1`);
+//   observedRowsDrawn: a row's action with fifty row stores drawn (read while tracked);
 // - formTap, formBinding, formViewTap: a form (`BindingReducer` first) sent a button's action
 //   or a binding action, and a form whose bindings are in a `View` enum sent its button's action;
 //   formCasePathableViewTap: the same with the `View` enum `@CasePathable`;
@@ -141,11 +142,18 @@ func run(_ arguments: [String]) -> Bool {
     timeSends(scenario, sends, form, .view(.tapped))
     precondition(form.taps == sends)
     return true
-  case "observedRows", "observedRowsBump":
+  case "observedRows", "observedRowsBump", "observedRowsDrawn":
     let rows = observedRowsStore(count: 1_000)
     let action: ObservedRows.Action =
-      scenario == "observedRows" ? .rows(.element(id: 500, action: .increment)) : .bump(id: 500)
+      scenario == "observedRowsBump" ? .bump(id: 500) : .rows(.element(id: 500, action: .increment))
+    // Fifty row stores drawn, as a list screen draws the rows it shows: each one's `count` read
+    // inside `withObservationTracking`, so each row store watches for its row after every action.
+    let drawn =
+      scenario == "observedRowsDrawn"
+      ? Array(rows.scope(state: \.rows, action: \.rows))[475..<525] : []
+    for row in drawn { withObservationTracking({ _ = row.count }, onChange: {}) }
     timeSends(scenario, sends, rows, action)
+    withExtendedLifetime(drawn) {}
     precondition(rows.state.rows[id: 500]?.count == sends)
     return true
   case "rows", "rowsKept", "rowsObserved":
