@@ -530,6 +530,44 @@ struct KeptRowStoreTests {
     #expect(store.scope(state: \.tiles, action: \.tiles)[1] === fourth)
   }
 
+  /// A row's store looks for its row where it found it last, then by its id: after the rows
+  /// are reversed and one is removed, each store still reads, changes and observes its own row,
+  /// through a stored collection and through a computed one.
+  @Test(arguments: [false, true])
+  func rowStoresFollowTheirRowsWhenTheRowsMove(throughComputedPath: Bool) {
+    let store = list([1, 2, 3, 4], reads: ChildReads())
+    let rows = Array(
+      throughComputedPath
+        ? store.scope(state: \.countedTiles, action: \.tiles)
+        : store.scope(state: \.tiles, action: \.tiles))
+    for (index, row) in rows.enumerated() {
+      for _ in 0...index { row.send(.increment) }
+    }
+    let readers = rows.map { row in ChangeCounter { _ = row.value } }
+    store.send(.reverse)
+    store.send(.removeAll([3]))
+    #expect(store.tiles.ids == [4, 2, 1])
+    #expect(rows.map(\.state.value) == [1, 2, 3, 4])
+    // Moving rows copies them with their identities, so no row tells its reader. Through the
+    // computed path, though, each reader read the collection through its observed getter too,
+    // and hears that the collection changed; drawn again, it observes anew.
+    if throughComputedPath {
+      #expect(readers.map(\.changes) == [1, 1, 1, 1])
+      for reader in readers { reader.track() }
+    } else {
+      #expect(readers.map(\.changes) == [0, 0, 0, 0])
+    }
+    rows[0].send(.increment)
+    rows[3].send(.reset)
+    #expect(store.tiles.map(\.value) == [0, 2, 2])
+    #expect(rows[0].value == 2)
+    #expect(rows[3].value == 0)
+    // Replaced, the last row tells its reader; the first, changed in place, tells only readers
+    // of its `value`, which its reader is.
+    let told = throughComputedPath ? 2 : 1
+    #expect(readers.map(\.changes) == [told, told - 1, told - 1, told])
+  }
+
   @Test func aRemovedRowsStoreKeepsItsLastStateAndAnObservedRowFollowsItsChanges() async {
     let store = list([1, 2], reads: ChildReads())
     let row = store.scope(state: \.tiles, action: \.tiles)[0]
@@ -565,6 +603,7 @@ struct TileList {
   enum Action {
     case add(Int)
     case removeAll([Int])
+    case reverse
     case tiles(IdentifiedActionOf<Tile>)
   }
 
@@ -573,6 +612,7 @@ struct TileList {
       switch action {
       case .add(let id): state.tiles.append(Tile.State(id: id))
       case .removeAll(let ids): state.tiles.removeAll { ids.contains($0.id) }
+      case .reverse: state.tiles.reverse()
       case .tiles: break
       }
       return .none

@@ -92,8 +92,6 @@ public final class Store<State, Action> {
   /// `\Store.state`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
   private let stateKeyPath: KeyPath<Store, State>
-  /// The identity of the state last seen, while someone may be observing it.
-  private var lastIdentity: ObservableStateID?
   /// The core observer that checks identity after each action, once needed.
   private var coreObserver: Int?
   /// Stores of children that exist as long as this store does.
@@ -120,7 +118,13 @@ public final class Store<State, Action> {
   ) {
     self.core = core
     self.sendAction = send
-    self.identity = (State.self as? any ObservableState.Type).map { Self.identity(of: $0) }
+    // Not `Optional.map`: a function passed through it is re-abstracted, and each call after an
+    // action went through a thunk.
+    if let observable = State.self as? any ObservableState.Type {
+      self.identity = Self.identity(of: observable)
+    } else {
+      self.identity = nil
+    }
     self.stateKeyPath = \Store.state
   }
 
@@ -456,34 +460,23 @@ public final class Store<State, Action> {
     at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
   ) -> ChildReader<State, ElementState> {
     typealias Path = StatePath<State, IdentifiedArray<ElementID, ElementState>>
+    let row = RowPlace(id)
     guard let offset = Path.storedOffset(of: toElements) else {
       return ChildReader(
-        read: { $0[keyPath: toElements][id: id] },
+        read: { state in withUnsafePointer(to: state[keyPath: toElements]) { row.element(of: $0) }
+        },
         visit: { state, body in
           let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
-          return visitRow(id, of: rows, body)
+          return withUnsafePointer(to: rows) { row.visit($0, body) }
         }
       )
     }
     return ChildReader(
       read: { state in
-        withUnsafePointer(to: state) { Path.child(at: offset, in: $0).pointee[id: id] }
+        withUnsafePointer(to: state) { row.element(of: Path.child(at: offset, in: $0)) }
       },
-      visit: { state, body in visitRow(id, of: Path.child(at: offset, in: state).pointee, body) }
+      visit: { state, body in row.visit(Path.child(at: offset, in: state), body) }
     )
-  }
-
-  /// Calls `body` with a pointer to the element `id` in the storage of `rows`; `false` when
-  /// there is none.
-  @inlinable
-  nonisolated static func visitRow<ElementID: Hashable, ElementState>(
-    _ id: ElementID,
-    of rows: borrowing IdentifiedArray<ElementID, ElementState>,
-    _ body: (UnsafeRawPointer) -> Void
-  ) -> Bool {
-    guard let index = rows.index(id: id) else { return false }
-    rows.elements.withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress! + index)) }
-    return true
   }
 
   /// The store of the element `elementID`, which the collection holds.
@@ -573,16 +566,14 @@ public final class Store<State, Action> {
 
   /// After each action: tells observers when the state was replaced by another value.
   private func startObservingCore() {
-    guard coreObserver == nil else { return }
-    if let identity {
-      lastIdentity = StoreObservers.withPointer(to: core.state) { identity($0) }
+    guard coreObserver == nil, let identity else { return }
+    let observer = StoreObservers.withPointer(to: core.state) {
+      IdentityObserver(identity: identity, of: $0) { [weak self] in self?.stateWasReplaced() }
     }
-    coreObserver = core.addObserver(pointer: { [weak self] in self?.coreDidChange($0) })
+    coreObserver = core.addObserver(observer)
   }
 
-  private func coreDidChange(_ state: UnsafeRawPointer) {
-    guard let current = identity?(state), current != lastIdentity else { return }
-    lastIdentity = current
+  private func stateWasReplaced() {
     registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
 
@@ -910,6 +901,55 @@ final class KeptRows<ElementID: Hashable> {
   }
 }
 
+/// Where a row store's element is in its collection: its id, and the position it was last found
+/// at, tried first.
+///
+/// A drawn row's store finds its element after every action. Rows seldom move, so comparing the
+/// id at the last position saves hashing it and probing the ids' table (about 250 instructions a
+/// drawn row after each action); a row that moved is looked up by its id, as before.
+@usableFromInline
+final class RowPlace<ElementID: Hashable> {
+  @usableFromInline let id: ElementID
+  // A hint, checked before use; read and written by the row store's reader, on the main actor.
+  @usableFromInline @exclusivity(unchecked) var last = 0
+
+  @inlinable
+  init(_ id: ElementID) {
+    self.id = id
+  }
+
+  // The collection is handed over as a pointer: borrowed as a value, it was copied for each
+  // call, a retain and a release for each of its five references.
+  /// The element's position in the collection at `rows`, `nil` when it is not there.
+  @inlinable
+  func index<Element>(in rows: UnsafePointer<IdentifiedArray<ElementID, Element>>) -> Int? {
+    if last < rows.pointee.count, rows.pointee.ids[last] == id { return last }
+    guard let index = rows.pointee.index(id: id) else { return nil }
+    last = index
+    return index
+  }
+
+  /// A copy of the element, `nil` when it is not in the collection at `rows`.
+  @inlinable
+  func element<Element>(of rows: UnsafePointer<IdentifiedArray<ElementID, Element>>) -> Element? {
+    guard let index = index(in: rows) else { return nil }
+    return rows.pointee[index]
+  }
+
+  /// Calls `body` with a pointer to the element in the storage of the collection at `rows`;
+  /// `false` when it is not there.
+  @inlinable
+  func visit<Element>(
+    _ rows: UnsafePointer<IdentifiedArray<ElementID, Element>>, _ body: (UnsafeRawPointer) -> Void
+  ) -> Bool {
+    guard let index = index(in: rows) else { return false }
+    rows.pointee.elements.withUnsafeBufferPointer {
+      body(UnsafeRawPointer($0.baseAddress! + index))
+    }
+    return true
+  }
+}
+
 /// How a child store finds its child in its parent's state: as a value, for reading the store's
 /// state, and in place, for the work after every action; `nil` and `false` when the child (an
 /// optional one) is not there.
@@ -940,6 +980,39 @@ struct ChildReader<Parent, Child> {
       withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
       return true
     }
+  }
+}
+
+/// Checks, after each action, whether a store's observable state was replaced by another value,
+/// and tells the store when it was.
+///
+/// An object of its own rather than a function capturing the store weakly: that function loaded
+/// the weak reference, retained and released the store through its side table, and re-abstracted
+/// the identity function on every call, about 500 instructions a read store after each action,
+/// paid by every row a list screen draws. Here only a replacement reaches the store.
+@MainActor
+final class IdentityObserver: CoreObserver {
+  private let identity: (UnsafeRawPointer) -> ObservableStateID
+  // Read and written only here, after each action, on the main actor: the dynamic exclusivity
+  // check a class's stored property pays on each access would guard nothing.
+  @exclusivity(unchecked) private var last: ObservableStateID
+  private let replaced: @MainActor () -> Void
+
+  init(
+    identity: @escaping (UnsafeRawPointer) -> ObservableStateID,
+    of state: UnsafeRawPointer,
+    replaced: @escaping @MainActor () -> Void
+  ) {
+    self.identity = identity
+    self.last = identity(state)
+    self.replaced = replaced
+  }
+
+  override func stateDidChange(_ state: UnsafeRawPointer) {
+    let current = identity(state)
+    guard current != last else { return }
+    last = current
+    replaced()
   }
 }
 
