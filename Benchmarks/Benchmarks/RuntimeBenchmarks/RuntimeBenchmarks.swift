@@ -250,6 +250,19 @@ let benchmarks: @Sendable () -> Void = {
     send(.rows(.element(id: 500, action: .increment)), to: store, benchmark)
     withExtendedLifetime(drawn) {}
   }
+  // A list screen drawn again: the collection scoped and the stores of the 50 rows it shows
+  // asked for, as `ForEach` asks, each already made. Per redraw.
+  mainActorBenchmark("Redraw a list: scope 1000 rows, ask for 50 kept row stores") { benchmark in
+    let store = observedRowsStore(count: 1_000)
+    var drawn = Array(store.scope(state: \.rows, action: \.rows)[475..<525])
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      let rows = store.scope(state: \.rows, action: \.rows)
+      for index in 475..<525 { drawn[index - 475] = rows[index] }
+    }
+    benchmark.stopMeasurement()
+    blackHole(drawn)
+  }
   // A row whose action returns `.send`, as a row's delegate action does.
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)

@@ -46,6 +46,7 @@ import Observation
 //   case (`\.destination?.counter`), sent from that store or at the root; destinationPresented:
 //   the destination presented, its case's store scoped and sent to once, then dismissed;
 // - scopeCached: not a send, an optional child's store asked for again, as a renderer asks;
+//   rowsRedrawn: not a send, the stores of 50 of 1,000 rows asked for again, per redraw;
 // - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
@@ -81,6 +82,18 @@ func run(_ arguments: [String]) -> Bool {
     let root = StoreOf<L1>(initialState: L1.State()) { L1() }
     let start = ContinuousClock.now
     for _ in 0..<sends { precondition(root.scope(state: \.child, action: \.child) != nil) }
+    report(scenario, sends, ContinuousClock.now - start)
+    return true
+  case "rowsRedrawn":
+    // Not a send: a list screen drawn again, its 50 row stores asked for as `ForEach` asks,
+    // each already made; the number given counts redraws.
+    let rows = observedRowsStore(count: 1_000)
+    var drawn = Array(rows.scope(state: \.rows, action: \.rows)[475..<525])
+    let start = ContinuousClock.now
+    for _ in 0..<sends {
+      let collection = rows.scope(state: \.rows, action: \.rows)
+      for index in 475..<525 { drawn[index - 475] = collection[index] }
+    }
     report(scenario, sends, ContinuousClock.now - start)
     return true
   case "presentationBare":
