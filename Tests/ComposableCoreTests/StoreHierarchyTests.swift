@@ -568,6 +568,25 @@ struct KeptRowStoreTests {
     #expect(readers.map(\.changes) == [told, told - 1, told - 1, told])
   }
 
+  /// A collection of row stores is asked for its rows after the last of them went and one came
+  /// back: it finds the row's new store where a collection made now finds it, and that store
+  /// goes when its row goes.
+  @Test func aCollectionAskedAfterItsRowsWentFindsTheStoresKeptNow() {
+    let store = list([1], reads: ChildReads())
+    let rows = store.scope(state: \.tiles, action: \.tiles)
+    weak let first = rows[0]
+    store.send(.removeAll([1]))
+    #expect(first == nil)
+    store.send(.add(1))
+    weak let second = rows[0]
+    #expect(second != nil)
+    #expect(store.scope(state: \.tiles, action: \.tiles)[0] === second)
+    rows[0].send(.increment)
+    #expect(store.tiles[id: 1]?.value == 1)
+    store.send(.removeAll([1]))
+    #expect(second == nil)
+  }
+
   @Test func aRemovedRowsStoreKeepsItsLastStateAndAnObservedRowFollowsItsChanges() async {
     let store = list([1, 2], reads: ChildReads())
     let row = store.scope(state: \.tiles, action: \.tiles)[0]

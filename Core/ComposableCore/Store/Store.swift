@@ -430,9 +430,22 @@ public final class Store<State, Action> {
     sending: @escaping (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     let collection = ScopeID(state: toElements, action: toElementAction)
-    return StoreCollection(ids: ids) { [unowned self] id in
-      rowStore(
-        id, of: collection, toIDs: toIDs, removedIDs: removedIDs, toRow: toRow, sending: sending)
+    // The collection's kept rows are looked up once here, by the two key paths, and a row's kept
+    // store then by its id alone, where the collection is indexed (``StoreCollection``): looked
+    // up by the paths and the id, each row a redraw asks for hashed and compared both key paths
+    // and cast the store it found, about 8,600 instructions.
+    let listed = keptRows[collection]?.rows as? KeptRows<ElementID, ElementState, ElementAction>
+    var kept = listed
+    return StoreCollection(ids: ids, kept: listed) { [unowned self] id in
+      if let store = kept?.stores[id] { return store }
+      // None yet, or none left when this collection was made: the kept rows now listed, if any.
+      if kept?.isListed != true {
+        let listed: KeptRows<ElementID, ElementState, ElementAction> = keptRows(
+          of: collection, toIDs: toIDs, removedIDs: removedIDs)
+        kept = listed
+        if let store = listed.stores[id] { return store }
+      }
+      return rowStore(id, in: kept!, of: collection, toRow: toRow, sending: sending)
     }
   }
 
@@ -479,50 +492,46 @@ public final class Store<State, Action> {
     )
   }
 
-  /// The store of the element `elementID`, which the collection holds.
+  /// A new store of the element `elementID`, which the collection holds, kept in `kept` while the
+  /// element exists.
   private func rowStore<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     _ elementID: ElementID,
+    in kept: KeptRows<ElementID, ElementState, ElementAction>,
     of collection: ScopeID,
-    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
-    removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID],
     toRow: (ElementID) -> ChildReader<State, ElementState>,
     sending: (ElementID) -> (consuming ElementAction) -> EffectTasks?
   ) -> Store<ElementState, ElementAction> {
-    var id = collection
-    id.element = elementID
-    if let child = transientChildren[id] as? Store<ElementState, ElementAction> { return child }
-    let kept = keptRows(of: collection, toIDs: toIDs, removedIDs: removedIDs)
     let reader = toRow(elementID)
-    let child = transientChild(
-      at: id,
-      initial: reader.read(core.state)!,
-      watchesFromStart: false,
-      // Not holding `kept`, which holds the row's core.
-      whenGone: { [weak self, weak kept] in
-        kept?.rows[elementID] = nil
-        guard let self, let kept, kept.rows.isEmpty, let entry = keptRows[collection] else {
-          return
-        }
-        core.removeObserver(entry.observer)
-        keptRows[collection] = nil
-      },
-      make: { (reader, sending(elementID)) }
-    )
-    kept.rows[elementID] = child.core as? any TransientChild
-    return child
+    let rowCore = TransientCore<State, Action, ElementState, ElementAction>(
+      base: core, initial: reader.read(core.state)!, toChild: reader, watchesFromStart: false
+    ) { [weak self, weak kept] gone in
+      // Only this row's store: a row added again under the same id has a store of its own.
+      // Not holding `kept`, which holds the row's store.
+      guard let kept, kept.stores[elementID]?.core === gone else { return }
+      kept.stores[elementID] = nil
+      guard let self, kept.stores.isEmpty, let entry = keptRows[collection], entry.rows === kept
+      else { return }
+      core.removeObserver(entry.observer)
+      keptRows[collection] = nil
+      kept.isListed = false
+    }
+    let store = Store<ElementState, ElementAction>(core: rowCore, send: sending(elementID))
+    kept.stores[elementID] = store
+    return store
   }
 
-  /// What finds the kept row stores of a collection whose rows went away: one observer for the
-  /// collection, made with its first kept row.
-  private func keptRows<ElementID: Hashable>(
+  /// What keeps the row stores of a collection and finds those whose rows went away: one
+  /// observer for the collection, made with its first kept row.
+  private func keptRows<ElementID: Hashable, ElementState, ElementAction>(
     of collection: ScopeID,
     toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
-  ) -> KeptRows<ElementID> {
-    if let kept = keptRows[collection]?.rows as? KeptRows<ElementID> { return kept }
+  ) -> KeptRows<ElementID, ElementState, ElementAction> {
+    typealias Kept = KeptRows<ElementID, ElementState, ElementAction>
+    if let kept = keptRows[collection]?.rows as? Kept { return kept }
     let ids = toIDs()
     let kept = StoreObservers.withPointer(to: core.state) {
-      KeptRows(ids: ids($0), removedIDs: removedIDs)
+      Kept(ids: ids($0), removedIDs: removedIDs)
     }
     let observer = core.addObserver(pointer: { kept.update(ids: ids($0)) })
     keptRows[collection] = (kept, observer)
@@ -668,12 +677,19 @@ public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
   @MainActor RandomAccessCollection
 {
   // The collection's own ordered ids, shared rather than copied into an array on every scope.
-  private let ids: OrderedSet<ID>
-  private let store: (ID) -> Store<State, Action>
+  @usableFromInline let ids: OrderedSet<ID>
+  /// The collection's kept row stores when it was scoped, if any.
+  @usableFromInline let kept: KeptRows<ID, State, Action>?
+  /// Any other row's store: the one kept since, or a new one.
+  @usableFromInline let store: (ID) -> Store<State, Action>
 
   @usableFromInline
-  init(ids: OrderedSet<ID>, store: @escaping (ID) -> Store<State, Action>) {
+  init(
+    ids: OrderedSet<ID>, kept: KeptRows<ID, State, Action>?,
+    store: @escaping (ID) -> Store<State, Action>
+  ) {
     self.ids = ids
+    self.kept = kept
     self.store = store
   }
 
@@ -682,9 +698,14 @@ public struct StoreCollection<ID: Hashable & Sendable, State, Action>:
   /// The position after the last element.
   public var endIndex: Int { ids.count }
 
+  // Inlinable, so that a kept row's store, what a screen drawn again asks for, is found by code
+  // specialised for the row's types.
   /// The store of the element at `position`.
+  @inlinable
   public subscript(position: Int) -> Store<State, Action> {
-    store(ids[position])
+    let id = ids[position]
+    if let store = kept?.stores[id] { return store }
+    return store(id)
   }
 }
 
@@ -875,10 +896,19 @@ protocol TransientChild: AnyObject {
 /// are compared by their storage first, so an action that leaves them alone costs nothing more;
 /// holding them makes the next insertion or removal copy them, once.
 @MainActor
-final class KeptRows<ElementID: Hashable> {
+@usableFromInline
+final class KeptRows<ElementID: Hashable, ElementState, ElementAction> {
   private var ids: OrderedSet<ElementID>
   private let removedIDs: (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
-  var rows: [ElementID: any TransientChild] = [:]
+  /// The row stores kept, by their rows' ids.
+  // Read each time a screen asks for a row's store, and changed only as a store is made or its
+  // row goes, on the main actor, with no access lasting across a call out: the dynamic
+  // exclusivity check a class's stored property pays on each access would guard nothing.
+  @usableFromInline @exclusivity(unchecked) var stores:
+    [ElementID: Store<ElementState, ElementAction>] = [:]
+  /// Whether the parent store still lists this as its collection's kept rows; once the last row
+  /// went, a collection asked for again keeps its rows in another.
+  var isListed = true
 
   init(
     ids: OrderedSet<ElementID>,
@@ -896,7 +926,7 @@ final class KeptRows<ElementID: Hashable> {
     let removed = removedIDs(self.ids, ids)
     self.ids = ids
     for id in removed {
-      if let row = rows[id] { row.childIsGone() }
+      if let row = stores[id]?.core as? any TransientChild { row.childIsGone() }
     }
   }
 }
