@@ -96,11 +96,12 @@ public final class Store<State, Action> {
   private var coreObserver: Int?
   /// Stores of children that exist as long as this store does.
   private var children: [ScopeID: AnyObject] = [:]
-  /// Stores of children that can go away; each one's core lets go of it here when its child
-  /// state is gone after an action.
+  /// Stores of optional and presented children; each one's core lets go of it here when its
+  /// child state is gone after an action. (Row stores are kept by their collection, in
+  /// `keptRows`.)
   private var transientChildren: [ScopeID: AnyObject] = [:]
-  /// For each collection with kept row stores, what finds the rows that went away (a
-  /// ``KeptRows``), and its observer on this store's core.
+  /// For each collection with kept row stores, what keeps them and finds the rows that went away
+  /// (a ``KeptRows``), and its observer on this store's core.
   private var keptRows: [ScopeID: (rows: AnyObject, observer: Int)] = [:]
   /// The reader and send function made for each optional or presented child's scope, kept when
   /// the child goes: the next presentation's store uses them again rather than resolving its
@@ -259,8 +260,7 @@ public final class Store<State, Action> {
   ) -> Store<ChildState, ChildAction>? {
     // A presentation scope is told apart from the plain optional scope over the same paths,
     // whose actions are the presentation actions themselves.
-    let id = ScopeID(
-      state: toChildState, action: toChildAction, element: isPresentation ? "presented" : nil)
+    let id = ScopeID(state: toChildState, action: toChildAction, isPresentation: isPresentation)
     guard let initial = state[keyPath: toChildState] else {
       transientChildren[id] = nil
       return nil
@@ -540,28 +540,23 @@ public final class Store<State, Action> {
 
   // MARK: Observation and cached children
 
-  /// The cached store of a child that can go away (optional, presented, or a row): the same
-  /// store while the reader `make` returns finds it, showing its last state once it is gone,
-  /// released then, after `whenGone`. `make` (the reader and the send function) is called only
-  /// when a store is made, as in `_scope`. A core that does not watch from the start is told it
-  /// is gone by whoever made it.
+  /// The cached store of an optional or presented child: the same store while the reader `make`
+  /// returns finds it, showing its last state once it is gone, released then. `make` (the reader
+  /// and the send function) is called only when a store is made, as in `_scope`.
   private func transientChild<ChildState, ChildAction>(
     at id: ScopeID,
     initial: ChildState,
-    watchesFromStart: Bool = true,
-    whenGone: @escaping @MainActor () -> Void = {},
     make: () -> (ChildReader<State, ChildState>, (consuming ChildAction) -> EffectTasks?)
   ) -> Store<ChildState, ChildAction> {
     if let child = transientChildren[id] as? Store<ChildState, ChildAction> { return child }
     let (toChild, send) = make()
     let core = TransientCore<State, Action, ChildState, ChildAction>(
-      base: core, initial: initial, toChild: toChild, watchesFromStart: watchesFromStart
+      base: core, initial: initial, toChild: toChild, watchesFromStart: true
     ) { [weak self] gone in
       // Only this child's store: a later one at the same place stays.
       guard let self, (transientChildren[id] as? Store<ChildState, ChildAction>)?.core === gone
       else { return }
       transientChildren[id] = nil
-      whenGone()
     }
     let child = Store<ChildState, ChildAction>(core: core, send: send)
     transientChildren[id] = child
@@ -1165,11 +1160,11 @@ package struct StoreObservers {
   }
 }
 
-/// Where a store's child store is: the paths it was scoped with, and which element or kind of
-/// scope. Not nested in the generic `Store`: a type nested there has generic metadata, looked up
-/// on every `scope` call, and its dictionaries ran unspecialised.
+/// Where a store's child store or collection of row stores is: the paths it was scoped with, and
+/// whether it is a presentation's. Not nested in the generic `Store`: a type nested there has
+/// generic metadata, looked up on every `scope` call, and its dictionaries ran unspecialised.
 private struct ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
-  var element: AnyHashable?
+  var isPresentation = false
 }
