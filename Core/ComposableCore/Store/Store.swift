@@ -435,17 +435,13 @@ public final class Store<State, Action> {
     // up by the paths and the id, each row a redraw asks for hashed and compared both key paths
     // and cast the store it found, about 8,600 instructions.
     let listed = keptRows[collection]?.rows as? KeptRows<ElementID, ElementState, ElementAction>
-    var kept = listed
     return StoreCollection(ids: ids, kept: listed) { [unowned self] id in
-      if let store = kept?.stores[id] { return store }
-      // None yet, or none left when this collection was made: the kept rows now listed, if any.
-      if kept?.isListed != true {
-        let listed: KeptRows<ElementID, ElementState, ElementAction> = keptRows(
-          of: collection, toIDs: toIDs, removedIDs: removedIDs)
-        kept = listed
-        if let store = listed.stores[id] { return store }
-      }
-      return rowStore(id, in: kept!, of: collection, toRow: toRow, sending: sending)
+      // No store of the row when this collection was made, or none left: the kept rows listed
+      // now, which may have one since.
+      let kept: KeptRows<ElementID, ElementState, ElementAction> = keptRows(
+        of: collection, toIDs: toIDs, removedIDs: removedIDs)
+      if let store = kept.stores[id] { return store }
+      return rowStore(id, in: kept, of: collection, toRow: toRow, sending: sending)
     }
   }
 
@@ -513,7 +509,6 @@ public final class Store<State, Action> {
       else { return }
       core.removeObserver(entry.observer)
       keptRows[collection] = nil
-      kept.isListed = false
     }
     let store = Store<ElementState, ElementAction>(core: rowCore, send: sending(elementID))
     kept.stores[elementID] = store
@@ -901,9 +896,6 @@ final class KeptRows<ElementID: Hashable, ElementState, ElementAction> {
   // exclusivity check a class's stored property pays on each access would guard nothing.
   @usableFromInline @exclusivity(unchecked) var stores:
     [ElementID: Store<ElementState, ElementAction>] = [:]
-  /// Whether the parent store still lists this as its collection's kept rows; once the last row
-  /// went, a collection asked for again keeps its rows in another.
-  var isListed = true
 
   init(
     ids: OrderedSet<ElementID>,
