@@ -47,6 +47,7 @@ import Observation
 //   the destination presented, its case's store scoped and sent to once, then dismissed;
 // - scopeCached: not a send, an optional child's store asked for again, as a renderer asks;
 //   rowsRedrawn: not a send, the stores of 50 of 1,000 rows asked for again, per redraw;
+//   rowsRead: not a send, those 50 row stores' `count` read, per redraw;
 // - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
@@ -83,6 +84,19 @@ func run(_ arguments: [String]) -> Bool {
     let start = ContinuousClock.now
     for _ in 0..<sends { precondition(root.scope(state: \.child, action: \.child) != nil) }
     report(scenario, sends, ContinuousClock.now - start)
+    return true
+  case "rowsRead":
+    // Not a send: the 50 drawn rows' `count` read again, as a redraw reads what it shows; the
+    // number given counts redraws.
+    let rows = observedRowsStore(count: 1_000)
+    let drawn = Array(rows.scope(state: \.rows, action: \.rows)[475..<525])
+    var total = 0
+    let start = ContinuousClock.now
+    for _ in 0..<sends {
+      for row in drawn { total &+= row.count }
+    }
+    report(scenario, sends, ContinuousClock.now - start)
+    precondition(total == 0)
     return true
   case "rowsRedrawn":
     // Not a send: a list screen drawn again, its 50 row stores asked for as `ForEach` asks,
