@@ -434,7 +434,7 @@ public final class Store<State, Action> {
     // store then by its id alone, where the collection is indexed (``StoreCollection``): looked
     // up by the paths and the id, each row a redraw asks for hashed and compared both key paths
     // and cast the store it found, about 8,600 instructions.
-    let listed = keptRows[collection]?.rows as? KeptRows<ElementID, ElementState, ElementAction>
+    let listed: KeptRows<ElementID, ElementState, ElementAction>? = listedRows(of: collection)
     return StoreCollection(ids: ids, kept: listed) { [unowned self] id in
       // No store of the row when this collection was made, or none left: the kept rows listed
       // now, which may have one since.
@@ -472,7 +472,8 @@ public final class Store<State, Action> {
     let row = RowPlace(id)
     guard let offset = Path.storedOffset(of: toElements) else {
       return ChildReader(
-        read: { state in withUnsafePointer(to: state[keyPath: toElements]) { row.element(of: $0) }
+        read: { state in
+          withUnsafePointer(to: state[keyPath: toElements]) { row.element(of: $0) }
         },
         visit: { state, body in
           let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
@@ -523,7 +524,7 @@ public final class Store<State, Action> {
     removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
   ) -> KeptRows<ElementID, ElementState, ElementAction> {
     typealias Kept = KeptRows<ElementID, ElementState, ElementAction>
-    if let kept = keptRows[collection]?.rows as? Kept { return kept }
+    if let kept: Kept = listedRows(of: collection) { return kept }
     let ids = toIDs()
     let kept = StoreObservers.withPointer(to: core.state) {
       Kept(ids: ids($0), removedIDs: removedIDs)
@@ -531,6 +532,13 @@ public final class Store<State, Action> {
     let observer = core.addObserver(pointer: { kept.update(ids: ids($0)) })
     keptRows[collection] = (kept, observer)
     return kept
+  }
+
+  /// The kept rows of a collection, while it has any.
+  private func listedRows<ElementID: Hashable, ElementState, ElementAction>(
+    of collection: ScopeID
+  ) -> KeptRows<ElementID, ElementState, ElementAction>? {
+    keptRows[collection]?.rows as? KeptRows<ElementID, ElementState, ElementAction>
   }
 
   // MARK: Observation and cached children
