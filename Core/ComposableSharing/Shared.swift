@@ -68,7 +68,8 @@ public struct Shared<Value: Sendable>: Sendable {
     reference.saveError
   }
 
-  /// Writes the value now, instead of when its key's save interval ends.
+  /// Writes the value now, instead of when its key's save interval ends. A value picked up from
+  /// another process is not written back: the store already holds it, or a newer one.
   public func save() {
     reference.saveNow()
   }

@@ -27,6 +27,9 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     /// Changed here since the last write. A value received from outside is not ours to write
     /// back: writing it late would put another writer's older value over their newer one.
     var unsaved = false
+    /// Received from outside and not changed here since: the file holds it or something newer,
+    /// so not even an explicit `save()` writes it.
+    var fromOutside = false
     /// Counts the times the value was replaced, here or from outside: a failed write marks its
     /// value unsaved again only if it is still the value.
     var replacements: UInt64 = 0
@@ -115,6 +118,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       try state.withLock { state in
         let result = try body(&state.value)
         state.unsaved = true
+        state.fromOutside = false
         state.replacements &+= 1
         return result
       }
@@ -132,7 +136,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     }
   }
 
-  /// Writes the value, changed or not: `Shared.save()`.
+  /// Writes the value, changed or not, unless it is one received from outside: `Shared.save()`.
   func saveNow() {
     write(onlyIfChanged: false)
   }
@@ -145,7 +149,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     guard let save else { return }
     saving.withLock { saveError in
       let changed = state.withLock { state -> (Value, UInt64)? in
-        guard state.unsaved || !onlyIfChanged else { return nil }
+        guard onlyIfChanged ? state.unsaved : !state.fromOutside else { return nil }
         state.unsaved = false
         return (state.value, state.replacements)
       }
@@ -172,6 +176,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
         $0.value = value
         $0.loadError = nil
         $0.unsaved = false
+        $0.fromOutside = true
         $0.replacements &+= 1
       }
     }

@@ -572,6 +572,21 @@ struct SharedCustomKeyTests {
     }
   }
 
+  @Test func anExplicitSaveDoesNotWriteBackAValueFromOutside() {
+    withScore { vault, references, score in
+      score.withLock { $0 = 1 }
+      vault.externalWrite(20, at: "score")
+      vault.values.withValue { $0["score"] = 21 }
+      // The store holds 20 or something newer: writing it back could only undo the outside 21.
+      score.save()
+      #expect(vault.saved.value == [])
+      #expect(vault.values.value["score"] == 21)
+      score.withLock { $0 += 1 }
+      score.save()
+      #expect(vault.saved.value == [21])
+    }
+  }
+
   @Test func aFailedWriteIsWrittenByTheNextFlush() {
     // Written at once, no interval: the failed write leaves nothing pending but the change.
     withScore(savedEvery: nil) { vault, references, score in
