@@ -14,40 +14,49 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   let url: URL
   let storage: any FileStorage
   let watch = FileWatch()
+  /// The setting as last read or written here. Another setting's change moves the file too: only
+  /// a new value of this one is news, and taking its old value again would undo a change of ours
+  /// still waiting to be written.
+  let lastSeen = Locked<JSONValue?>(nil)
 
   /// The setting's name and file.
   public var id: String { "\(url.standardizedFileURL.path)#\(key)" }
 
   /// The stored setting, or `initialValue` when it was never set.
   public func load(initialValue: Value) throws -> Value {
-    defer { watch.remember(storage.signature(of: url)) }
-    return try Self.read(key, from: storage.load(Settings.self, from: url, initialValue: [:]))
-      ?? initialValue
+    try watch.read(url, storage: storage) {
+      let json = try storage.load(Settings.self, from: url, initialValue: [:])[key]
+      lastSeen.withLock { $0 = json }
+      return try json?.decode(Value.self) ?? initialValue
+    }
   }
 
   /// Stores the setting, leaving the others as they are.
   public func save(_ value: Value) throws {
     let json = try JSONValue(value)
-    try storage.update(Settings.self, at: url, initialValue: [:]) { $0[key] = json }
-    watch.remember(storage.signature(of: url))
+    try watch.write(url, storage: storage) {
+      try storage.update(Settings.self, at: url, initialValue: [:]) { $0[key] = json }
+      lastSeen.withLock { $0 = json }
+    }
   }
 
   /// Follows changes made by other processes.
   public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
-    let (key, url, storage) = (key, url, storage)
-    return watch.start(url: url, storage: storage) {
-      do {
-        let settings = try storage.load(Settings.self, from: url, initialValue: [:])
-        if let value = try Self.read(key, from: settings) { didChange(value) }
-      } catch {
-        reportIssue("Could not load the changed settings \(url.path): \(error)")
-      }
-    }
-  }
-
-  private static func read(_ key: String, from settings: Settings) throws -> Value? {
-    guard let json = settings[key] else { return nil }
-    return try json.decode(Value.self)
+    let (key, url, storage, lastSeen) = (key, url, storage, lastSeen)
+    return watch.start(
+      url: url, storage: storage,
+      load: { () -> Value? in
+        do {
+          let settings = try storage.load(Settings.self, from: url, initialValue: [:])
+          guard let json = settings[key], json != lastSeen.withLock({ $0 }) else { return nil }
+          let value = try json.decode(Value.self)
+          lastSeen.withLock { $0 = json }
+          return value
+        } catch {
+          reportIssue("Could not load the changed settings \(url.path): \(error)")
+          return nil
+        }
+      }, deliver: didChange)
   }
 
   /// `.appStorage("name")`.

@@ -173,19 +173,49 @@ extension DependencyValues {
 }
 
 /// Watches a file for writes made by someone else, by polling its signature.
+///
+/// A poll and a write of our own never overlap: both hold the watch's lock, so our own write is
+/// never taken for another process's. A value read while a write of ours waits for the lock, or
+/// before one, is dropped: that write lands after it, and the last writer wins.
 final class FileWatch: Sendable {
-  private let lastSeen = Locked<FileSignature?>(nil)
-
-  /// Remembers the file as it is now, so a write of our own is not taken for an outside one.
-  func remember(_ signature: FileSignature?) {
-    lastSeen.withLock { $0 = signature }
+  private struct Seen: Sendable {
+    var signature: FileSignature?
+    /// Counts our writes that are done, failed or not.
+    var finished: UInt64 = 0
   }
 
-  /// Calls `changed` on a background queue whenever the file's signature moves.
-  func start(
+  private let seen = Locked(Seen())
+  /// Counts our writes begun, before they wait for `seen`'s lock.
+  private let started = Locked<UInt64>(0)
+
+  /// Runs `body`, which reads the file, remembering the file as it was before: a write made
+  /// while it reads is picked up by the next poll.
+  func read<T>(_ url: URL, storage: any FileStorage, _ body: () throws -> T) rethrows -> T {
+    try seen.withLock { seen in
+      seen.signature = storage.signature(of: url)
+      return try body()
+    }
+  }
+
+  /// Runs `body`, which writes the file, as one step no poll interleaves with, and remembers the
+  /// written file as ours.
+  func write<T>(_ url: URL, storage: any FileStorage, _ body: () throws -> T) rethrows -> T {
+    started.withLock { $0 &+= 1 }
+    return try seen.withLock { seen in
+      defer { seen.finished &+= 1 }
+      let result = try body()
+      seen.signature = storage.signature(of: url)
+      return result
+    }
+  }
+
+  /// Whenever the file's signature moves, calls `load` (on a queue of its own) and hands what it
+  /// returns to `deliver`. `load` returns `nil` for nothing to deliver.
+  func start<Value: Sendable>(
     url: URL,
     storage: any FileStorage,
-    changed: @escaping @Sendable () -> Void
+    load: @escaping @Sendable () -> Value?,
+    deliver: @escaping @Sendable (Value) -> Void
   ) -> SharedSubscription {
     guard let interval = storage.pollInterval else { return SharedSubscription {} }
     // A queue of its own, not a global one: a changed file is loaded under its lock, which
@@ -197,12 +227,21 @@ final class FileWatch: Sendable {
     timer.schedule(deadline: .now() + period, repeating: period)
     timer.setEventHandler { [weak self] in
       guard let self else { return }
-      let current = storage.signature(of: url)
-      let moved = self.lastSeen.withLock { last in
-        defer { last = current }
-        return last != current
+      let loaded = self.seen.withLock { seen -> (value: Value, writes: UInt64)? in
+        let writes = self.started.withLock { $0 }
+        // A write of ours waits for the lock: whatever is read now, it lands over it. Nothing is
+        // marked seen, so should that write fail, the next poll reads the file.
+        guard writes == seen.finished else { return nil }
+        let current = storage.signature(of: url)
+        guard current != seen.signature else { return nil }
+        seen.signature = current
+        guard current != nil, let value = load() else { return nil }
+        return (value, writes)
       }
-      if moved, current != nil { changed() }
+      // Delivered outside the lock: the holders' observers run now, and one that saves would
+      // wait for the lock while our own write, holding the value's write lock, waits for it.
+      guard let loaded, self.started.withLock({ $0 }) == loaded.writes else { return }
+      deliver(loaded.value)
     }
     timer.resume()
     let source = UncheckedTimer(timer: timer)

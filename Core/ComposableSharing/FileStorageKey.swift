@@ -19,14 +19,14 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
 
   /// The file's value, or `initialValue` when there is no file.
   public func load(initialValue: Value) throws -> Value {
-    defer { watch.remember(storage.signature(of: url)) }
-    return try storage.load(Value.self, from: url, initialValue: initialValue)
+    try watch.read(url, storage: storage) {
+      try storage.load(Value.self, from: url, initialValue: initialValue)
+    }
   }
 
   /// Writes the value.
   public func save(_ value: Value) throws {
-    try storage.save(value, to: url)
-    watch.remember(storage.signature(of: url))
+    try watch.write(url, storage: storage) { try storage.save(value, to: url) }
   }
 
   /// Once a second on disk, at once in memory.
@@ -35,16 +35,18 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
   /// Follows writes by other processes.
   public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
     let (url, storage) = (url, storage)
-    return watch.start(url: url, storage: storage) {
-      // A file made unreadable by someone else is moved aside by the load; the holders keep
-      // their value, and the next change writes a good file again.
-      do {
-        guard let value = try storage.loadIfPresent(Value.self, from: url) else { return }
-        didChange(value)
-      } catch {
-        reportIssue("Could not load the changed file \(url.path): \(error)")
-      }
-    }
+    return watch.start(
+      url: url, storage: storage,
+      load: { () -> Value? in
+        // A file made unreadable by someone else is moved aside by the load; the holders keep
+        // their value, and the next change writes a good file again.
+        do {
+          return try storage.loadIfPresent(Value.self, from: url)
+        } catch {
+          reportIssue("Could not load the changed file \(url.path): \(error)")
+          return nil
+        }
+      }, deliver: didChange)
   }
 
   /// `.fileStorage(url)`.

@@ -170,6 +170,45 @@ struct SharedFileStorageTests {
     #expect(scores.map(\.wrappedValue) == Array(repeating: 1, count: count))
   }
 
+  /// Another process's value, read while a change of ours is on its way to the file: our write
+  /// lands after it, so the holders keep ours, as the file does.
+  @Test func aValueReadBeforeAWriteOfOursIsNotPutOverIt() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("raced.json")
+    try Data("0".utf8).write(to: url)
+    let storage = GatedStorage(readFirst: true)
+    try await withDependencies {
+      $0.defaultFileStorage = storage
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      @Shared(.fileStorage(url)) var count = -1
+      #expect(count == 0)
+      storage.armed.setValue(true)
+      try Data("5".utf8).write(to: url, options: .atomic)
+      // The watch has read 5 and holds it.
+      #expect(storage.waiting.wait(timeout: .now() + .seconds(20)) == .success)
+      let saved = DispatchSemaphore(value: 0)
+      Thread { [$count] in
+        $count.withLock { $0 = 8 }
+        $count.save()
+        saved.signal()
+      }.start()
+      // Long enough for the save to reach the file (and, here, to wait for the watch).
+      try await Task.sleep(for: .milliseconds(100))
+      storage.gate.signal()
+      #expect(saved.wait(timeout: .now() + .seconds(20)) == .success)
+      // Polls run one after another: once a poll begins after the save, the one that read 5 has
+      // handed it on or dropped it.
+      let asked = storage.signatures.value
+      let deadline = ContinuousClock.now + .seconds(20)
+      while storage.signatures.value == asked, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: url)) == 8)
+      #expect(count == 8)
+    }
+  }
+
   @Test func aBurstOfEditsIsOneWrite() async throws {
     let url = directory.appendingPathComponent("burst.json")
     let counting = CountingStorage()
@@ -278,6 +317,50 @@ struct SharedFileStorageTests {
     }
   }
 
+  /// Every setting lives in one file, so another setting's change moves it too: that is no news
+  /// for this setting's readers.
+  @Test func anotherSettingsChangeDoesNotTellThisSettingsReaders() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let settings = directory.appendingPathComponent("settings.json")
+    try Data(#"{"volume": 3}"#.utf8).write(to: settings)
+    let storage = CountingStorage(pollInterval: .milliseconds(10))
+    try await withDependencies {
+      $0.defaultFileStorage = storage
+      $0.sharedReferences = SharedReferences()
+      $0.appStorageURL = settings
+    } operation: {
+      @Shared(.appStorage("volume")) var volume = 0
+      #expect(volume == 3)
+      $volume.withLock { $0 = 7 }
+      let told = LockIsolated(0)
+      withObservationTracking {
+        _ = volume
+      } onChange: {
+        told.withValue { $0 += 1 }
+      }
+      let loads = storage.loads.value
+      try Data(#"{"theme": "dark", "volume": 7}"#.utf8).write(to: settings, options: .atomic)
+      // The watch loads the moved file; its next poll starts once that load was handled.
+      let deadline = ContinuousClock.now + .seconds(20)
+      while storage.loads.value == loads, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      let polls = storage.signatures.value
+      while storage.signatures.value == polls, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(storage.loads.value > loads)
+      #expect(told.value == 0)
+      // A change of this setting is news.
+      try Data(#"{"theme": "dark", "volume": 9}"#.utf8).write(to: settings, options: .atomic)
+      while volume != 9, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(volume == 9)
+      #expect(told.value == 1)
+    }
+  }
+
   @Test func aCorruptSettingsFileIsKeptAsideAndReported() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let settings = directory.appendingPathComponent("settings.json")
@@ -316,53 +399,75 @@ struct SharedFileStorageTests {
 
 /// Live files, watched every 10 ms, whose loads of a changed file wait at `gate` once `armed`,
 /// as a load waits for another process's lock, each telling `waiting` first; once open, the gate
-/// stays open.
+/// stays open. With `readFirst`, a load reads the file and then waits, as a slow decode would.
 final class GatedStorage: FileStorage {
   let live = LiveFileStorage()
+  let readFirst: Bool
   let armed = LockIsolated(false)
   let gate = DispatchSemaphore(value: 0)
   let waiting = DispatchSemaphore(value: 0)
+  /// The signatures asked for: one a poll, one a load or write.
+  let signatures = LockIsolated(0)
+
+  init(readFirst: Bool = false) {
+    self.readFirst = readFirst
+  }
 
   func load<Value: Codable & Sendable>(
     _ type: Value.Type, from url: URL, initialValue: Value
   ) throws -> Value {
+    let read = readFirst ? try live.load(type, from: url, initialValue: initialValue) : nil
     if armed.value {
       waiting.signal()
       gate.wait()
       gate.signal()
     }
+    return try read ?? live.load(type, from: url, initialValue: initialValue)
+  }
+
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    try live.update(type, at: url, initialValue: initialValue, change)
+  }
+
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try live.save(value, to: url)
+  }
+
+  func signature(of url: URL) -> FileSignature? {
+    signatures.withValue { $0 += 1 }
+    return live.signature(of: url)
+  }
+
+  var pollInterval: Duration? { .milliseconds(10) }
+  var saveInterval: Duration? { live.saveInterval }
+}
+
+/// Live storage that counts its writes, its loads and the signatures asked for (one a poll).
+final class CountingStorage: FileStorage {
+  let live = LiveFileStorage()
+  let saves = LockIsolated(0)
+  let loads = LockIsolated(0)
+  let signatures = LockIsolated(0)
+  let pollInterval: Duration?
+  let saveInterval: Duration?
+
+  init(pollInterval: Duration? = nil, saveInterval: Duration? = LiveFileStorage().saveInterval) {
+    self.pollInterval = pollInterval
+    self.saveInterval = saveInterval
+  }
+
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    loads.withValue { $0 += 1 }
     return try live.load(type, from: url, initialValue: initialValue)
   }
 
   func update<Value: Codable & Sendable>(
     _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
   ) throws {
-    try live.update(type, at: url, initialValue: initialValue, change)
-  }
-
-  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
-    try live.save(value, to: url)
-  }
-
-  func signature(of url: URL) -> FileSignature? { live.signature(of: url) }
-  var pollInterval: Duration? { .milliseconds(10) }
-  var saveInterval: Duration? { live.saveInterval }
-}
-
-/// Live storage that counts its writes.
-final class CountingStorage: FileStorage {
-  let live = LiveFileStorage()
-  let saves = LockIsolated(0)
-
-  func load<Value: Codable & Sendable>(
-    _ type: Value.Type, from url: URL, initialValue: Value
-  ) throws -> Value {
-    try live.load(type, from: url, initialValue: initialValue)
-  }
-
-  func update<Value: Codable & Sendable>(
-    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
-  ) throws {
     saves.withValue { $0 += 1 }
     try live.update(type, at: url, initialValue: initialValue, change)
   }
@@ -372,9 +477,10 @@ final class CountingStorage: FileStorage {
     try live.save(value, to: url)
   }
 
-  func signature(of url: URL) -> FileSignature? { live.signature(of: url) }
-  var pollInterval: Duration? { nil }
-  var saveInterval: Duration? { live.saveInterval }
+  func signature(of url: URL) -> FileSignature? {
+    signatures.withValue { $0 += 1 }
+    return live.signature(of: url)
+  }
 }
 
 /// A strategy written outside the library: values kept in a dictionary the test owns, with
