@@ -263,6 +263,18 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(drawn)
   }
+  // What a redraw then reads of each row it shows: a field of its state.
+  mainActorBenchmark("Redraw a list: read a field of 50 drawn row stores") { benchmark in
+    let store = observedRowsStore(count: 1_000)
+    let drawn = Array(store.scope(state: \.rows, action: \.rows)[475..<525])
+    var total = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      for row in drawn { total &+= row.count }
+    }
+    benchmark.stopMeasurement()
+    blackHole(total)
+  }
   // A row whose action returns `.send`, as a row's delegate action does.
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)
