@@ -649,19 +649,31 @@ struct SharedCustomKeyTests {
     #expect(vault.saved.value == [6])
   }
 
-  @Test func aValueFromOutsideIsNotWrittenBackWhenTheIntervalEnds() {
+  /// Whether the interval ends (`flush()` stands for it) or `save()` asks for a write.
+  enum Write: CaseIterable {
+    case intervalEnd, save
+  }
+
+  @Test(arguments: Write.allCases)
+  func aValueFromOutsideIsNotWrittenBack(when write: Write) {
     withScore { vault, references, score in
+      let write = {
+        switch write {
+        case .intervalEnd: references.flush()
+        case .save: score.save()
+        }
+      }
       score.withLock { $0 = 1 }
       // Another program writes, and then again, before our interval ends.
       vault.externalWrite(20, at: "score")
       #expect(score.wrappedValue == 20)
       vault.values.withValue { $0["score"] = 21 }
-      references.flush()
+      write()
       // Writing 20 back now would undo the outside 21: our change was replaced, nothing to write.
       #expect(vault.saved.value == [])
       #expect(vault.values.value["score"] == 21)
       score.withLock { $0 += 1 }
-      references.flush()
+      write()
       #expect(vault.saved.value == [21])
     }
   }
@@ -675,21 +687,6 @@ struct SharedCustomKeyTests {
       // `save()` writes even an unchanged value, as asked.
       score.save()
       #expect(vault.saved.value == [5, 5])
-    }
-  }
-
-  @Test func anExplicitSaveDoesNotWriteBackAValueFromOutside() {
-    withScore { vault, references, score in
-      score.withLock { $0 = 1 }
-      vault.externalWrite(20, at: "score")
-      vault.values.withValue { $0["score"] = 21 }
-      // The store holds 20 or something newer: writing it back could only undo the outside 21.
-      score.save()
-      #expect(vault.saved.value == [])
-      #expect(vault.values.value["score"] == 21)
-      score.withLock { $0 += 1 }
-      score.save()
-      #expect(vault.saved.value == [21])
     }
   }
 
