@@ -69,7 +69,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// Writes the value now, instead of when its key's save interval ends. A value picked up from
-  /// another process is not written back: the store already holds it, or a newer one.
+  /// another process is not written back: its storage already holds it, or a newer one.
   public func save() {
     reference.saveNow()
   }
