@@ -851,27 +851,31 @@ final class TransientCore<ParentState, ParentAction, State, Action>:
   }
 
   var state: State {
-    visitState { _ in }
+    _ = visitChild { _ in }
     return last
+  }
+
+  func visitState(_ body: (UnsafeRawPointer) -> Void) {
+    if !visitChild(body) { StoreObservers.withPointer(to: last, body) }
   }
 
   // The child is read in place in its parent's state and copied alone. Copying the parent's
   // whole state to take the child out of it retained each of the parent's references and ran
   // unspecialised: about 1,000 of the 2,500 instructions each row a redraw read cost.
-  func visitState(_ body: (UnsafeRawPointer) -> Void) {
+  /// Calls `body` with the child where its parent holds it, keeping it as the last state shown;
+  /// `false`, without calling it, once the child is gone.
+  private func visitChild(_ body: (UnsafeRawPointer) -> Void) -> Bool {
     // Once gone, the child a parent presents later is another one, with a store of its own.
-    if !isGone {
-      var found = false
-      base.visitState { parent in
-        found = toChild.visit(parent) { child in
-          last = child.assumingMemoryBound(to: State.self).pointee
-          body(child)
-        }
+    guard !isGone else { return false }
+    var found = false
+    base.visitState { parent in
+      found = toChild.visit(parent) { child in
+        last = child.assumingMemoryBound(to: State.self).pointee
+        body(child)
       }
-      if found { return }
-      childIsGone()
     }
-    StoreObservers.withPointer(to: last, body)
+    if !found { childIsGone() }
+    return found
   }
 
   func storeIsGone() {
