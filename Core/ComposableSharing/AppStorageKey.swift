@@ -13,18 +13,25 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   let key: String
   let url: URL
   let storage: any FileStorage
-  let watch = FileWatch()
+  let watch: FileWatch
   /// The setting as last read or written here. Another setting's change moves the file too: only
   /// a new value of this one is news, and taking its old value again would undo a change of ours
   /// still waiting to be written.
   let lastSeen = Locked<JSONValue?>(nil)
+
+  init(key: String, url: URL, storage: any FileStorage) {
+    self.key = key
+    self.url = url
+    self.storage = storage
+    watch = FileWatch(url: url, storage: storage)
+  }
 
   /// The setting's name and file.
   public var id: String { "\(url.standardizedFileURL.path)#\(key)" }
 
   /// The stored setting, or `initialValue` when it was never set.
   public func load(initialValue: Value) throws -> Value {
-    try watch.read(url, storage: storage) {
+    try watch.read {
       let json = try storage.load(Settings.self, from: url, initialValue: [:])[key]
       lastSeen.withLock { $0 = json }
       return try json?.decode(Value.self) ?? initialValue
@@ -34,7 +41,7 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   /// Stores the setting, leaving the others as they are.
   public func save(_ value: Value) throws {
     let json = try JSONValue(value)
-    try watch.write(url, storage: storage) {
+    try watch.write {
       try storage.update(Settings.self, at: url, initialValue: [:]) { $0[key] = json }
       lastSeen.withLock { $0 = json }
     }
@@ -44,7 +51,6 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
     let (key, url, storage, lastSeen) = (key, url, storage, lastSeen)
     return watch.start(
-      url: url, storage: storage,
       load: { () -> Value? in
         do {
           let settings = try storage.load(Settings.self, from: url, initialValue: [:])

@@ -178,6 +178,9 @@ extension DependencyValues {
 /// never taken for another process's. A value read while a write of ours waits for the lock, or
 /// before one, is dropped: that write lands after it, and the last writer wins.
 final class FileWatch: Sendable {
+  let url: URL
+  let storage: any FileStorage
+
   private struct Seen: Sendable {
     var signature: FileSignature?
     /// Counts our writes that are done, failed or not.
@@ -188,9 +191,14 @@ final class FileWatch: Sendable {
   /// Counts our writes begun, before they wait for `seen`'s lock.
   private let started = Locked<UInt64>(0)
 
+  init(url: URL, storage: any FileStorage) {
+    self.url = url
+    self.storage = storage
+  }
+
   /// Runs `body`, which reads the file, remembering the file as it was before: a write made
   /// while it reads is picked up by the next poll.
-  func read<T>(_ url: URL, storage: any FileStorage, _ body: () throws -> T) rethrows -> T {
+  func read<T>(_ body: () throws -> T) rethrows -> T {
     try seen.withLock { seen in
       seen.signature = storage.signature(of: url)
       return try body()
@@ -199,7 +207,7 @@ final class FileWatch: Sendable {
 
   /// Runs `body`, which writes the file, as one step no poll interleaves with, and remembers the
   /// written file as ours.
-  func write<T>(_ url: URL, storage: any FileStorage, _ body: () throws -> T) rethrows -> T {
+  func write<T>(_ body: () throws -> T) rethrows -> T {
     started.withLock { $0 &+= 1 }
     return try seen.withLock { seen in
       defer { seen.finished &+= 1 }
@@ -212,8 +220,6 @@ final class FileWatch: Sendable {
   /// Whenever the file's signature moves, calls `load` (on a queue of its own) and hands what it
   /// returns to `deliver`. `load` returns `nil` for nothing to deliver.
   func start<Value: Sendable>(
-    url: URL,
-    storage: any FileStorage,
     load: @escaping @Sendable () -> Value?,
     deliver: @escaping @Sendable (Value) -> Void
   ) -> SharedSubscription {

@@ -12,21 +12,27 @@ import IssueReporting
 public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
   let url: URL
   let storage: any FileStorage
-  let watch = FileWatch()
+  let watch: FileWatch
+
+  init(url: URL, storage: any FileStorage) {
+    self.url = url
+    self.storage = storage
+    watch = FileWatch(url: url, storage: storage)
+  }
 
   /// The file's path: holders of one file share one value.
   public var id: String { url.standardizedFileURL.path }
 
   /// The file's value, or `initialValue` when there is no file.
   public func load(initialValue: Value) throws -> Value {
-    try watch.read(url, storage: storage) {
+    try watch.read {
       try storage.load(Value.self, from: url, initialValue: initialValue)
     }
   }
 
   /// Writes the value.
   public func save(_ value: Value) throws {
-    try watch.write(url, storage: storage) { try storage.save(value, to: url) }
+    try watch.write { try storage.save(value, to: url) }
   }
 
   /// Once a second on disk, at once in memory.
@@ -36,7 +42,6 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
   public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
     let (url, storage) = (url, storage)
     return watch.start(
-      url: url, storage: storage,
       load: { () -> Value? in
         // A file made unreadable by someone else is moved aside by the load; the holders keep
         // their value, and the next change writes a good file again.
