@@ -42,8 +42,11 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   public func save(_ value: Value) throws {
     let json = try JSONValue(value)
     try watch.write {
-      try storage.update(Settings.self, at: url, initialValue: [:]) { $0[key] = json }
+      let signature = try storage.updateSigned(Settings.self, at: url, initialValue: [:]) {
+        $0[key] = json
+      }
       lastSeen.withLock { $0 = json }
+      return signature
     }
   }
 

@@ -3,10 +3,6 @@ import FileStore
 import FileSystem
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Where `.fileStorage` and `.appStorage` keep their JSON files: the disk in the app, memory in
 /// tests (so no test touches the user's files), or a strategy of your own.
 public protocol FileStorage: Sendable {
@@ -25,6 +21,17 @@ public protocol FileStorage: Sendable {
   /// Replaces the file's value, atomically.
   func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws
 
+  /// ``save(_:to:)``, returning the signature of the file written, as it was written. The
+  /// watch remembers it as its own write's; the default asks ``signature(of:)`` afterwards,
+  /// which takes a write another process makes in between for ours.
+  func saveSigned<Value: Codable & Sendable>(_ value: Value, to url: URL) throws -> FileSignature?
+
+  /// ``update(_:at:initialValue:_:)``, returning the signature of the file written, as
+  /// ``saveSigned(_:to:)`` does.
+  func updateSigned<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws -> FileSignature?
+
   /// What identifies the file's current contents (`nil` when there is none), to notice writes
   /// made by other processes.
   func signature(of url: URL) -> FileSignature?
@@ -37,10 +44,24 @@ public protocol FileStorage: Sendable {
 }
 
 /// The identity of a file's contents: inode, size and modification time.
-public struct FileSignature: Hashable, Sendable {
-  let inode: UInt64
-  let size: Int64
-  let modified: Int64
+public typealias FileSignature = FileSystem.FileSignature
+
+extension FileStorage {
+  /// Saves, then asks for the file's signature.
+  public func saveSigned<Value: Codable & Sendable>(
+    _ value: Value, to url: URL
+  ) throws -> FileSignature? {
+    try save(value, to: url)
+    return signature(of: url)
+  }
+
+  /// Updates, then asks for the file's signature.
+  public func updateSigned<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws -> FileSignature? {
+    try update(type, at: url, initialValue: initialValue, change)
+    return signature(of: url)
+  }
 }
 
 /// Files on disk, written with write-temporary-then-rename under an advisory lock.
@@ -60,23 +81,33 @@ public struct LiveFileStorage: FileStorage {
   public func update<Value: Codable & Sendable>(
     _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
   ) throws {
-    try FileStore(url: url, emptyValue: initialValue).update { change(&$0) }
+    _ = try updateSigned(type, at: url, initialValue: initialValue, change)
   }
 
   /// Replaces the file's value.
   public func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try saveSigned(value, to: url)
+  }
+
+  /// Replaces the file's value, and returns the signature the new file had before it was
+  /// renamed into place.
+  @discardableResult
+  public func saveSigned<Value: Codable & Sendable>(
+    _ value: Value, to url: URL
+  ) throws -> FileSignature? {
     try FileStore(url: url, emptyValue: value).save(value)
+  }
+
+  /// Changes the file's value as one step, and returns the new file's signature.
+  public func updateSigned<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws -> FileSignature? {
+    try FileStore(url: url, emptyValue: initialValue).updateSigned { change(&$0) }.signature
   }
 
   /// The file's current signature.
   public func signature(of url: URL) -> FileSignature? {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else { return nil }
-    return FileSignature(
-      inode: UInt64(status.st_ino),
-      size: Int64(status.st_size),
-      modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    )
+    FileSignature(path: url.path)
   }
 
   // Polling, not inotify: a stat twice a second per shared file is cheap, works on every file
@@ -91,26 +122,40 @@ public struct LiveFileStorage: FileStorage {
 
 /// Files kept in memory: what tests use. Seed one with ``write(_:to:)``.
 public final class InMemoryFileStorage: FileStorage {
-  private let files = Locked<[URL: Data]>([:])
-  private let versions = Locked<[URL: Int64]>([:])
+  private struct Files {
+    var contents: [URL: Data] = [:]
+    /// Counts each file's writes, kept when a file is moved aside.
+    var versions: [URL: Int64] = [:]
+  }
+
+  private let files = Locked(Files())
 
   /// No files.
   public init() {}
 
   /// The raw contents of a file, if there is one.
   public func data(at url: URL) -> Data? {
-    files.withLock { $0[url] }
+    files.withLock { $0.contents[url] }
   }
 
   /// Puts raw contents in a file, as another program would.
   public func write(_ data: Data, to url: URL) {
-    files.withLock { $0[url] = data }
-    versions.withLock { $0[url, default: 0] += 1 }
+    store(data, at: url)
+  }
+
+  /// Writes the file and returns its new signature, in one step.
+  @discardableResult
+  private func store(_ data: Data, at url: URL) -> FileSignature {
+    files.withLock { files in
+      files.contents[url] = data
+      files.versions[url, default: 0] += 1
+      return FileSignature(inode: 0, size: 0, modified: files.versions[url]!)
+    }
   }
 
   /// The names of every file.
   public var urls: [URL] {
-    files.withLock { Array($0.keys) }
+    files.withLock { Array($0.contents.keys) }
   }
 
   /// The decoded file, or `initialValue` when there is none.
@@ -123,8 +168,8 @@ public final class InMemoryFileStorage: FileStorage {
     } catch {
       let aside = url.appendingPathExtension("corrupt")
       files.withLock {
-        $0[aside] = data
-        $0[url] = nil
+        $0.contents[aside] = data
+        $0.contents[url] = nil
       }
       throw FileStoreError.corrupt(movedTo: aside.path, reason: "\(error)")
     }
@@ -134,21 +179,36 @@ public final class InMemoryFileStorage: FileStorage {
   public func update<Value: Codable & Sendable>(
     _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
   ) throws {
+    _ = try updateSigned(type, at: url, initialValue: initialValue, change)
+  }
+
+  /// Changes the file's value as one step, and returns the signature of the file written.
+  public func updateSigned<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws -> FileSignature? {
     var value = try load(type, from: url, initialValue: initialValue)
     change(&value)
-    try save(value, to: url)
+    return try saveSigned(value, to: url)
   }
 
   /// Replaces the file's value.
   public func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try saveSigned(value, to: url)
+  }
+
+  /// Replaces the file's value, and returns the signature of the file written.
+  @discardableResult
+  public func saveSigned<Value: Codable & Sendable>(
+    _ value: Value, to url: URL
+  ) throws -> FileSignature? {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    write(try encoder.encode(value), to: url)
+    return store(try encoder.encode(value), at: url)
   }
 
   /// The file's current signature.
   public func signature(of url: URL) -> FileSignature? {
-    guard let version = versions.withLock({ $0[url] }) else { return nil }
+    guard let version = files.withLock({ $0.versions[url] }) else { return nil }
     return FileSignature(inode: 0, size: 0, modified: version)
   }
 
@@ -205,15 +265,13 @@ final class FileWatch: Sendable {
     }
   }
 
-  /// Runs `body`, which writes the file, as one step no poll interleaves with, and remembers the
-  /// written file as ours.
-  func write<T>(_ body: () throws -> T) rethrows -> T {
+  /// Runs `body`, which writes the file and returns the signature of what it wrote, as one step
+  /// no poll interleaves with, and remembers that signature as ours.
+  func write(_ body: () throws -> FileSignature?) rethrows {
     started.withLock { $0 &+= 1 }
-    return try seen.withLock { seen in
+    try seen.withLock { seen in
       defer { seen.finished &+= 1 }
-      let result = try body()
-      seen.signature = storage.signature(of: url)
-      return result
+      seen.signature = try body()
     }
   }
 

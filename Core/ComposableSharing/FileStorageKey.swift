@@ -32,7 +32,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
 
   /// Writes the value.
   public func save(_ value: Value) throws {
-    try watch.write { try storage.save(value, to: url) }
+    try watch.write { try storage.saveSigned(value, to: url) }
   }
 
   /// Once a second on disk, at once in memory.

@@ -209,6 +209,29 @@ struct SharedFileStorageTests {
     }
   }
 
+  /// Another process's write landing just after ours, before we could look at the file, is
+  /// theirs: the holders pick it up, and do not keep showing ours.
+  @Test func aWriteRightAfterOursIsPickedUp() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("followed.json")
+    let storage = FollowedStorage()
+    try await withDependencies {
+      $0.defaultFileStorage = storage
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      storage.follower.setValue(Data("42".utf8))
+      $count.withLock { $0 = 7 }
+      $count.save()
+      #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: url)) == 42)
+      let deadline = ContinuousClock.now + .seconds(20)
+      while count != 42, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(count == 42)
+    }
+  }
+
   @Test func aBurstOfEditsIsOneWrite() async throws {
     let url = directory.appendingPathComponent("burst.json")
     let counting = CountingStorage()
@@ -438,6 +461,56 @@ final class GatedStorage: FileStorage {
   func signature(of url: URL) -> FileSignature? {
     signatures.withValue { $0 += 1 }
     return live.signature(of: url)
+  }
+
+  var pollInterval: Duration? { .milliseconds(10) }
+  var saveInterval: Duration? { live.saveInterval }
+}
+
+/// Live files, watched every 10 ms, where another process writes `follower`'s bytes, once,
+/// right after our next save lands and before it returns.
+final class FollowedStorage: FileStorage {
+  let live = LiveFileStorage()
+  let follower = LockIsolated<Data?>(nil)
+
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    try live.load(type, from: url, initialValue: initialValue)
+  }
+
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    try live.update(type, at: url, initialValue: initialValue, change)
+  }
+
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    _ = try saveSigned(value, to: url)
+  }
+
+  func saveSigned<Value: Codable & Sendable>(
+    _ value: Value, to url: URL
+  ) throws -> FileSignature? {
+    let signature = try live.saveSigned(value, to: url)
+    try follow(url)
+    return signature
+  }
+
+  func signature(of url: URL) -> FileSignature? {
+    live.signature(of: url)
+  }
+
+  private func follow(_ url: URL) throws {
+    guard
+      let data = follower.withValue({ data in
+        defer { data = nil }
+        return data
+      })
+    else {
+      return
+    }
+    try data.write(to: url, options: .atomic)
   }
 
   var pollInterval: Duration? { .milliseconds(10) }

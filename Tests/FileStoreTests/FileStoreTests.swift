@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import FileStore
+import FileSystem
 import Foundation
 import Testing
 
@@ -154,6 +155,22 @@ struct FileStoreTests {
     #expect(try failing.load() == [Note(text: "old")])
     // No temporary file is left behind.
     #expect(directory.names == ["notes.json", "notes.json.lock"])
+  }
+
+  /// The signature a write returns is the one its file keeps in place, and another write of the
+  /// same bytes has another.
+  @Test func aWriteReturnsTheSignatureOfTheFileItLeft() throws {
+    let directory = TemporaryDirectory()
+    let url = directory.file("notes.json")
+    let store = FileStore<[Note]>(url: url, emptyValue: [])
+    let saved = try #require(try store.save([Note(text: "one")]))
+    #expect(saved == FileSignature(path: url.path))
+    let updated = try #require(try store.updateSigned { $0 = [Note(text: "one")] }.signature)
+    #expect(updated == FileSignature(path: url.path))
+    #expect(updated != saved)
+    // Another writer's file is not this one, though both hold the same bytes.
+    try FileStore<[Note]>(url: url, emptyValue: []).save([Note(text: "one")])
+    #expect(FileSignature(path: url.path) != updated)
   }
 
   @Test func aFailingChangeWritesNothing() throws {

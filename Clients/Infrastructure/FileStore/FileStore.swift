@@ -42,8 +42,10 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
     try withLock { () throws(FileStoreError) in try read() }
   }
 
-  /// Replaces the stored value.
-  public func save(_ value: Value) throws(FileStoreError) {
+  /// Replaces the stored value. Returns the signature of the file written, as it was written:
+  /// a stat afterwards could find another process's write in its place.
+  @discardableResult
+  public func save(_ value: Value) throws(FileStoreError) -> FileSignature? {
     try withLock { () throws(FileStoreError) in try write(value) }
   }
 
@@ -51,6 +53,13 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
   /// so a change made by another process in between is never lost. Returns the new value.
   @discardableResult
   public func update(_ change: (inout Value) throws -> Void) throws(FileStoreError) -> Value {
+    try updateSigned(change).value
+  }
+
+  /// ``update(_:)``, also returning the signature of the file written, as ``save(_:)`` does.
+  public func updateSigned(
+    _ change: (inout Value) throws -> Void
+  ) throws(FileStoreError) -> (value: Value, signature: FileSignature?) {
     try withLock { () throws(FileStoreError) in
       var value = try read()
       do {
@@ -58,8 +67,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
       } catch {
         throw .rejected(reason: "\(error)")
       }
-      try write(value)
-      return value
+      return (value, try write(value))
     }
   }
 
@@ -83,7 +91,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
     }
   }
 
-  private func write(_ value: Value) throws(FileStoreError) {
+  private func write(_ value: Value) throws(FileStoreError) -> FileSignature? {
     let data: Data
     do {
       data = try Self.encoder.encode(value)
@@ -98,6 +106,9 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
     guard descriptor >= 0 else { throw .writeFailed(path: temporary, reason: lastError()) }
     var failure = POSIXFile.writeAll(data, to: descriptor)
     if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+    // The file keeps its inode and time through the rename; another writer's file, renamed
+    // over it later, has an inode of its own.
+    let signature = FileSignature(descriptor: descriptor)
     close(descriptor)
     if let failure {
       unlink(temporary)
@@ -120,6 +131,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
       fsync(directoryDescriptor)
       close(directoryDescriptor)
     }
+    return signature
   }
 
   /// Moves an undecodable file to `<name>.corrupt-<UTC timestamp>` beside it, never replacing

@@ -68,3 +68,42 @@ public enum POSIXFile {
     String(cString: strerror(errno))
   }
 }
+
+/// What identifies one version of a file's contents: its inode, size and modification time. A
+/// file replaced by rename gets the inode of the file renamed over it, so a write of the same
+/// bytes still reads as a new version.
+public struct FileSignature: Hashable, Sendable {
+  let inode: UInt64
+  let size: Int64
+  let modified: Int64
+
+  /// A signature of your own making, for a storage that is not a file system.
+  public init(inode: UInt64, size: Int64, modified: Int64) {
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+  }
+
+  /// The signature of the file at `path` now; `nil` when there is none.
+  public init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    self.init(status)
+  }
+
+  /// The signature of the open file `descriptor`: for a file about to be renamed into place,
+  /// the one it keeps there, known before any other writer can replace it.
+  public init?(descriptor: Int32) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    self.init(status)
+  }
+
+  private init(_ status: stat) {
+    self.init(
+      inode: UInt64(status.st_ino),
+      size: Int64(status.st_size),
+      modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    )
+  }
+}
