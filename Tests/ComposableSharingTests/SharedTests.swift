@@ -93,22 +93,30 @@ struct SharedFileStorageTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("shared-\(UUID().uuidString)")
 
-  func withLiveFiles<R>(_ body: () throws -> R) rethrows -> R {
-    try withDependencies(live) {
+  /// Runs `body` with shared values of its own, kept in `storage`, settings in this test's
+  /// directory.
+  func withLiveFiles<R>(
+    _ storage: any FileStorage = LiveFileStorage(), _ body: () throws -> R
+  ) rethrows -> R {
+    try withDependencies(keeping(in: storage)) {
       try body()
     }
   }
 
-  func withLiveFilesAsync<R>(_ body: () async throws -> R) async rethrows -> R {
-    try await withDependencies(live) {
+  func withLiveFilesAsync<R>(
+    _ storage: any FileStorage = LiveFileStorage(), _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await withDependencies(keeping(in: storage)) {
       try await body()
     }
   }
 
-  func live(_ dependencies: inout DependencyValues) {
-    dependencies.defaultFileStorage = LiveFileStorage()
-    dependencies.sharedReferences = SharedReferences()
-    dependencies.appStorageURL = directory.appendingPathComponent("settings.json")
+  func keeping(in storage: any FileStorage) -> (inout DependencyValues) -> Void {
+    { [directory] dependencies in
+      dependencies.defaultFileStorage = storage
+      dependencies.sharedReferences = SharedReferences()
+      dependencies.appStorageURL = directory.appendingPathComponent("settings.json")
+    }
   }
 
   func read(_ url: URL) throws -> String {
@@ -138,10 +146,7 @@ struct SharedFileStorageTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for url in urls { try Data("0".utf8).write(to: url) }
     let storage = GatedStorage()
-    let scores = withDependencies {
-      $0.defaultFileStorage = storage
-      $0.sharedReferences = SharedReferences()
-    } operation: {
+    let scores = withLiveFiles(storage) {
       urls.map { Shared(wrappedValue: -1, .fileStorage($0)) }
     }
     #expect(scores.map(\.wrappedValue) == Array(repeating: 0, count: count))
@@ -177,10 +182,7 @@ struct SharedFileStorageTests {
     let url = directory.appendingPathComponent("raced.json")
     try Data("0".utf8).write(to: url)
     let storage = GatedStorage(readFirst: true)
-    try await withDependencies {
-      $0.defaultFileStorage = storage
-      $0.sharedReferences = SharedReferences()
-    } operation: {
+    try await withLiveFilesAsync(storage) {
       @Shared(.fileStorage(url)) var count = -1
       #expect(count == 0)
       storage.armed.setValue(true)
@@ -215,10 +217,7 @@ struct SharedFileStorageTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent("followed.json")
     let storage = FollowedStorage()
-    try await withDependencies {
-      $0.defaultFileStorage = storage
-      $0.sharedReferences = SharedReferences()
-    } operation: {
+    try await withLiveFilesAsync(storage) {
       @Shared(.fileStorage(url)) var count = 0
       storage.follower.setValue(Data("42".utf8))
       $count.withLock { $0 = 7 }
@@ -235,10 +234,7 @@ struct SharedFileStorageTests {
   @Test func aBurstOfEditsIsOneWrite() async throws {
     let url = directory.appendingPathComponent("burst.json")
     let counting = CountingStorage()
-    try await withDependencies {
-      $0.defaultFileStorage = counting
-      $0.sharedReferences = SharedReferences()
-    } operation: {
+    try await withLiveFilesAsync(counting) {
       @Shared(.fileStorage(url)) var count = 0
       for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
       #expect(counting.saves.value == 0)
@@ -347,11 +343,7 @@ struct SharedFileStorageTests {
     let settings = directory.appendingPathComponent("settings.json")
     try Data(#"{"volume": 3}"#.utf8).write(to: settings)
     let storage = CountingStorage(pollInterval: .milliseconds(10))
-    try await withDependencies {
-      $0.defaultFileStorage = storage
-      $0.sharedReferences = SharedReferences()
-      $0.appStorageURL = settings
-    } operation: {
+    try await withLiveFilesAsync(storage) {
       @Shared(.appStorage("volume")) var volume = 0
       #expect(volume == 3)
       $volume.withLock { $0 = 7 }
