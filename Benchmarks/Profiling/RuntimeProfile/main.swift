@@ -23,7 +23,8 @@ import Observation
 //   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
 // - presentationBare: that action sent to a presentation root with no store scoped from it,
 //   the presentation reducers alone;
-// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor;
+// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor; hand: the same
+//   levels, the counter's action sent from its store scoped down ten levels (`handLeaf`);
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
 //   root, or its child's action sent from the child's store; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
@@ -128,6 +129,14 @@ func run(_ arguments: [String]) -> Bool {
   case "handAtRoot":
     let (reducer, state) = makeHand10()
     timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
+    return true
+  case "hand":
+    let (reducer, state) = makeHand10()
+    let root = Store(initialState: state) { reducer }
+    let leaf = handLeaf(root)
+    timeSends(scenario, sends, leaf, .increment)
+    withExtendedLifetime(root) {}
+    precondition(leaf.state.count == sends)
     return true
   case "observedRoot", "observedRootTracked":
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
