@@ -293,6 +293,16 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(total)
   }
+  // A screen ten `Scope` levels down reads its store's state.
+  mainActorBenchmark("Read the state of a store 10 Scope levels down") { benchmark in
+    let (root, leaf) = Nesting.scope.stores()
+    var total = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { total &+= leaf.state.count }
+    benchmark.stopMeasurement()
+    blackHole(total)
+    withExtendedLifetime(root) {}
+  }
   // A row whose action returns `.send`, as a row's delegate action does.
   mainActorBenchmark("forEach element action, 1000 rows, row returns .send") { benchmark in
     send(.rows(.element(id: 500, action: .echo)), to: rowsStore(count: 1_000), benchmark)

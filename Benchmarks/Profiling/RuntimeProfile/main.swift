@@ -48,7 +48,8 @@ import Observation
 //   the destination presented, its case's store scoped and sent to once, then dismissed;
 // - scopeCached: not a send, an optional child's store asked for again, as a renderer asks;
 //   rowsRedrawn: not a send, the stores of 50 of 1,000 rows asked for again, per redraw;
-//   rowsRead: not a send, those 50 row stores' `count` read, per redraw;
+//   rowsRead: not a send, those 50 row stores' `count` read, per redraw; scopeRead: not a
+//   send, the state of the counter's store ten `Scope` levels down, read;
 // - runs, runsSending, runsWorking: `.run` effects that do nothing, send one action back, or
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
@@ -79,6 +80,15 @@ func run(_ arguments: [String]) -> Bool {
     return true
   case "scoped1": store = leafStore(levels: 1)
   case "scoped10": store = leafStore(levels: 10)
+  case "scopeRead":
+    // Not a send: the state of the counter's store ten `Scope` levels down, read as a screen
+    // reads it.
+    let (root, leaf) = Nesting.scope.stores()
+    let start = ContinuousClock.now
+    for _ in 0..<sends { precondition(leaf.state.count == 0) }
+    report(scenario, sends, ContinuousClock.now - start)
+    withExtendedLifetime(root) {}
+    return true
   case "scopeCached":
     // Not a send: the optional child's store, already made, as a renderer asks for it.
     let root = StoreOf<L1>(initialState: L1.State()) { L1() }
