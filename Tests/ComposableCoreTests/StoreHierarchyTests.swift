@@ -255,6 +255,30 @@ struct StoreHierarchyTests {
     #expect(shelf.scope(state: \.child, action: \.child) == nil)
   }
 
+  /// A child presented from a plain optional, with presentation actions and a reducer written
+  /// by hand, is read where it is stored, as an optional child is: its store follows its
+  /// changes, and goes once it is dismissed, keeping the state it showed last.
+  @Test func aChildPresentedFromAPlainOptionalIsFollowedWhereItIsStored() {
+    let stand = Store(initialState: Stand.State(child: Tile.State())) { Stand() }
+    let tile = stand.scope(state: \.child, action: \.child)!
+    var seen: [Int] = []
+    let observer = tile.core.addObserver(pointer: {
+      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
+    })
+    tile.send(.increment)
+    stand.send(.child(.presented(.increment)))
+    #expect(seen == [1, 2])
+    #expect(stand.state.child?.value == 2)
+    #expect(tile === stand.scope(state: \.child, action: \.child))
+    // Read, as a renderer reads it: the state it shows once the child is gone.
+    #expect(tile.state.value == 2)
+    stand.send(.child(.dismiss))
+    #expect(seen == [1, 2])
+    #expect(stand.scope(state: \.child, action: \.child) == nil)
+    #expect(tile.state.value == 2)
+    tile.core.removeObserver(observer)
+  }
+
   /// The store of an optional child (`store.scope(state: \.tile, action: \.tile)`) finds it
   /// where the parent stores it, a stored property of plain state or the storage behind a
   /// tracked property of observable state, and through a computed property as a copy: its
@@ -672,6 +696,33 @@ struct Shelf {
   var body: some ReducerOf<Self> {
     EmptyReducer()
       .ifLet(\.$child, action: \.child) { Tile() }
+  }
+}
+
+/// Presents a tile from a plain optional, by hand: no `@Presents`, no operator.
+@Reducer
+struct Stand {
+  struct State {
+    var child: Tile.State?
+  }
+
+  enum Action {
+    case child(PresentationAction<Tile.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .child(.presented(let tileAction)):
+        guard state.child != nil else { return .none }
+        return Tile().reduce(into: &state.child!, action: tileAction).map {
+          .child(.presented($0))
+        }
+      case .child(.dismiss):
+        state.child = nil
+        return .none
+      }
+    }
   }
 }
 

@@ -286,7 +286,8 @@ public final class Store<State, Action> {
   // main-actor closure made here would check the executor on each call.
   /// Reads the presented child at `keyPath` from the `PresentationState` stored behind it, when
   /// the state names that storage (``_PresentationStorage``): a presented property is computed,
-  /// and applying a key path through a getter costs about 900 instructions each time.
+  /// and applying a key path through a getter costs about 900 instructions each time. A child
+  /// presented from a plain optional is read as an optional child is.
   @inlinable
   nonisolated static func presentedChild<ChildState>(
     at keyPath: KeyPath<State, ChildState?>
@@ -294,7 +295,7 @@ public final class Store<State, Action> {
     typealias Storage = StatePath<State, PresentationState<ChildState>>
     guard let path = PresentationState<ChildState>.storage(behind: keyPath, in: State.self),
       let offset = Storage.storedOffset(of: path)
-    else { return ChildReader(read: { $0[keyPath: keyPath] }) }
+    else { return optionalChild(at: keyPath) }
     return ChildReader(
       read: { state in
         withUnsafePointer(to: state) { Storage.child(at: offset, in: $0).pointee.presented }
