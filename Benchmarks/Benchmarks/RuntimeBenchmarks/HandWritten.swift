@@ -72,3 +72,78 @@ func handLeaf(_ store: StoreOf<Hand10>) -> StoreOf<Counter> {
   let level1 = level2.scope(state: \.child!, action: \.child)
   return level1.scope(state: \.child!, action: \.child)
 }
+
+/// A level that presents its optional child by hand: its action wraps the child's in
+/// `PresentationAction`, whose `.presented` case is `indirect`, as TCA's is, so that a feature can
+/// present itself. The floor under the presentation target: the boxes, without the operator.
+struct HandPresentLevel<Child: Reducer>: Reducer {
+  struct State {
+    var count = 0
+    var child: Child.State?
+  }
+
+  @CasePathable @_CaseAccessors
+  enum Action {
+    case increment
+    case child(PresentationAction<Child.Action>)
+  }
+
+  let child: Child
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .child(.presented(let childAction)):
+      guard state.child != nil else { return .none }
+      return child.reduce(into: &state.child!, action: childAction).map {
+        .child(.presented($0))
+      }
+    case .child(.dismiss):
+      state.child = nil
+      return .none
+    }
+  }
+}
+
+typealias HandPresent10 = HandPresentLevel<
+  HandPresentLevel<
+    HandPresentLevel<
+      HandPresentLevel<
+        HandPresentLevel<
+          HandPresentLevel<
+            HandPresentLevel<HandPresentLevel<HandPresentLevel<HandPresentLevel<Counter>>>>
+          >
+        >
+      >
+    >
+  >
+>
+
+/// Ten hand-written presenting levels around the counter, each with its child presented.
+func makeHandPresent10() -> (HandPresent10, HandPresent10.State) {
+  func level<Child: Reducer>(_ child: (Child, Child.State)) -> (
+    HandPresentLevel<Child>, HandPresentLevel<Child>.State
+  ) {
+    (HandPresentLevel(child: child.0), HandPresentLevel<Child>.State(child: child.1))
+  }
+  let counter = (Counter(), Counter.State())
+  return level(level(level(level(level(level(level(level(level(level(counter))))))))))
+}
+
+/// The counter's store ten levels below a `HandPresent10` store, each step scoped to the
+/// presented child as `presentedLeaf` scopes.
+@MainActor
+func handPresentedLeaf(_ store: StoreOf<HandPresent10>) -> StoreOf<Counter> {
+  let level9 = store.scope(state: \.child, action: \.child)!
+  let level8 = level9.scope(state: \.child, action: \.child)!
+  let level7 = level8.scope(state: \.child, action: \.child)!
+  let level6 = level7.scope(state: \.child, action: \.child)!
+  let level5 = level6.scope(state: \.child, action: \.child)!
+  let level4 = level5.scope(state: \.child, action: \.child)!
+  let level3 = level4.scope(state: \.child, action: \.child)!
+  let level2 = level3.scope(state: \.child, action: \.child)!
+  let level1 = level2.scope(state: \.child, action: \.child)!
+  return level1.scope(state: \.child, action: \.child)!
+}

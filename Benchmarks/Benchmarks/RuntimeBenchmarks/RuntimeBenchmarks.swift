@@ -133,6 +133,14 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(leaf.state.count)
     withExtendedLifetime(root) {}
   }
+  mainActorBenchmark("Store send, 10 levels, presenting, written by hand") { benchmark in
+    let (reducer, state) = makeHandPresent10()
+    let root = Store(initialState: state) { reducer }
+    let leaf = handPresentedLeaf(root)
+    send(.increment, to: leaf, benchmark)
+    blackHole(leaf.state.count)
+    withExtendedLifetime(root) {}
+  }
   mainActorBenchmark("Store send, 10 levels, written by hand, sent at the root") { benchmark in
     let (reducer, state) = makeHand10()
     let root = Store(initialState: state) { reducer }

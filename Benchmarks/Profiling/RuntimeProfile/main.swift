@@ -25,6 +25,7 @@ import Observation
 //   the presentation reducers alone;
 // - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor; hand: the same
 //   levels, the counter's action sent from its store scoped down ten levels (`handLeaf`);
+//   handPresent: ten levels presenting by hand (`HandPresentLevel`), sent from the leaf;
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
 //   root, or its child's action sent from the child's store; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
@@ -139,6 +140,14 @@ func run(_ arguments: [String]) -> Bool {
   case "handAtRoot":
     let (reducer, state) = makeHand10()
     timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
+    return true
+  case "handPresent":
+    let (reducer, state) = makeHandPresent10()
+    let root = Store(initialState: state) { reducer }
+    let leaf = handPresentedLeaf(root)
+    timeSends(scenario, sends, leaf, .increment)
+    withExtendedLifetime(root) {}
+    precondition(leaf.state.count == sends)
     return true
   case "hand":
     let (reducer, state) = makeHand10()
