@@ -393,9 +393,11 @@ func leafStore(levels: Int) -> StoreOf<Counter> {
 }
 
 /// The ways ten levels can nest, each concrete (ten level types) and generic (one level type ten
-/// times over).
+/// times over); and the floors under them, ten levels written by hand with no operator, their
+/// children optional or presented (`HandWritten.swift`).
 enum Nesting: String, CaseIterable {
   case ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
+  case hand, handPresent
 
   /// The root store and the counter's store at the bottom of ten levels, scoped down level by
   /// level as a renderer would. Whoever sends to the leaf keeps the root too, as an application
@@ -438,6 +440,14 @@ enum Nesting: String, CaseIterable {
       }
       body(
         root: root, leaf: presentedLeaf(root), rootAction: GenericPresent10.embedding(.increment))
+    case .hand:
+      let (reducer, state) = makeHand10()
+      let root = Store(initialState: state) { reducer }
+      body(root: root, leaf: handLeaf(root), rootAction: hand10(.increment))
+    case .handPresent:
+      let (reducer, state) = makeHandPresent10()
+      let root = Store(initialState: state) { reducer }
+      body(root: root, leaf: handPresentedLeaf(root), rootAction: handPresent10(.increment))
     }
   }
 

@@ -132,6 +132,27 @@ func makeHandPresent10() -> (HandPresent10, HandPresent10.State) {
   return level(level(level(level(level(level(level(level(level(level(counter))))))))))
 }
 
+/// The counter's action as `HandPresent10` receives it.
+func handPresent10(_ action: Counter.Action) -> HandPresent10.Action {
+  .child(
+    .presented(
+      .child(
+        .presented(
+          .child(
+            .presented(
+              .child(
+                .presented(
+                  .child(
+                    .presented(
+                      .child(
+                        .presented(
+                          .child(
+                            .presented(
+                              .child(
+                                .presented(
+                                  .child(.presented(.child(.presented(action))))))))))))))))))))
+}
+
 /// The counter's store ten levels below a `HandPresent10` store, each step scoped to the
 /// presented child as `presentedLeaf` scopes.
 @MainActor

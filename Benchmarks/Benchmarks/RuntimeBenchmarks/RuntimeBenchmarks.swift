@@ -122,32 +122,6 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // The floor under the nesting targets: ten levels written by hand (`HandWritten.swift`), no
-  // operator between them, the counter's action sent from its store scoped down ten levels as
-  // the nestings above are, and sent at the root.
-  mainActorBenchmark("Store send, 10 levels, written by hand") { benchmark in
-    let (reducer, state) = makeHand10()
-    let root = Store(initialState: state) { reducer }
-    let leaf = handLeaf(root)
-    send(.increment, to: leaf, benchmark)
-    blackHole(leaf.state.count)
-    withExtendedLifetime(root) {}
-  }
-  mainActorBenchmark("Store send, 10 levels, presenting, written by hand") { benchmark in
-    let (reducer, state) = makeHandPresent10()
-    let root = Store(initialState: state) { reducer }
-    let leaf = handPresentedLeaf(root)
-    send(.increment, to: leaf, benchmark)
-    blackHole(leaf.state.count)
-    withExtendedLifetime(root) {}
-  }
-  mainActorBenchmark("Store send, 10 levels, written by hand, sent at the root") { benchmark in
-    let (reducer, state) = makeHand10()
-    let root = Store(initialState: state) { reducer }
-    send(hand10(.increment), to: root, benchmark)
-    blackHole(root.state.count)
-  }
-
   // Ten `Scope` levels in a feature's body, with `ifLet` applied to the feature itself: the
   // operator runs the feature's body, built once, not made again for each action.
   mainActorBenchmark("Store send, 10 scope levels in a feature under ifLet, sent at the root") {

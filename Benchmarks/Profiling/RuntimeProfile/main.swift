@@ -18,14 +18,15 @@ import Observation
 // - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
 //   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
-//   genericPresentation: ten levels, the counter's action sent from the leaf store;
+//   genericPresentation, hand, handPresent: ten levels, the counter's action sent from the leaf
+//   store;
 // - <nesting>AtRoot: the same action embedded ten levels deep and sent to the root store, the
 //   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
 // - presentationBare: that action sent to a presentation root with no store scoped from it,
 //   the presentation reducers alone;
-// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor; hand: the same
-//   levels, the counter's action sent from its store scoped down ten levels (`handLeaf`);
-//   handPresent: ten levels presenting by hand (`HandPresentLevel`), sent from the leaf;
+// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor, sent to a root
+//   store with no store scoped from it; the nestings hand and handPresent are those levels and
+//   ten presenting by hand, scoped down as the others are;
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
 //   root, or its child's action sent from the child's store; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
@@ -140,22 +141,6 @@ func run(_ arguments: [String]) -> Bool {
   case "handAtRoot":
     let (reducer, state) = makeHand10()
     timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
-    return true
-  case "handPresent":
-    let (reducer, state) = makeHandPresent10()
-    let root = Store(initialState: state) { reducer }
-    let leaf = handPresentedLeaf(root)
-    timeSends(scenario, sends, leaf, .increment)
-    withExtendedLifetime(root) {}
-    precondition(leaf.state.count == sends)
-    return true
-  case "hand":
-    let (reducer, state) = makeHand10()
-    let root = Store(initialState: state) { reducer }
-    let leaf = handLeaf(root)
-    timeSends(scenario, sends, leaf, .increment)
-    withExtendedLifetime(root) {}
-    precondition(leaf.state.count == sends)
     return true
   case "observedRoot", "observedRootTracked":
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
