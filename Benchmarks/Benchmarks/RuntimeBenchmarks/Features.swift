@@ -441,13 +441,12 @@ enum Nesting: String, CaseIterable {
       body(
         root: root, leaf: presentedLeaf(root), rootAction: GenericPresent10.embedding(.increment))
     case .hand:
-      let (reducer, state) = makeHand10()
-      let root = Store(initialState: state) { reducer }
-      body(root: root, leaf: handLeaf(root), rootAction: hand10(.increment))
+      let root = StoreOf<Hand10>(initialState: .fullyNested) { Hand10.nested }
+      body(root: root, leaf: handLeaf(root), rootAction: Hand10.embedding(.increment))
     case .handPresent:
-      let (reducer, state) = makeHandPresent10()
-      let root = Store(initialState: state) { reducer }
-      body(root: root, leaf: handPresentedLeaf(root), rootAction: handPresent10(.increment))
+      let root = StoreOf<HandPresent10>(initialState: .fullyNested) { HandPresent10.nested }
+      body(
+        root: root, leaf: handPresentedLeaf(root), rootAction: HandPresent10.embedding(.increment))
     }
   }
 

@@ -41,22 +41,6 @@ typealias Hand10 = HandLevel<
   >
 >
 
-/// Ten hand-written levels around the counter, each with its child present.
-func makeHand10() -> (Hand10, Hand10.State) {
-  func level<Child: Reducer>(_ child: (Child, Child.State)) -> (
-    HandLevel<Child>, HandLevel<Child>.State
-  ) {
-    (HandLevel(child: child.0), HandLevel<Child>.State(child: child.1))
-  }
-  let counter = (Counter(), Counter.State())
-  return level(level(level(level(level(level(level(level(level(level(counter))))))))))
-}
-
-/// The counter's action as `Hand10` receives it.
-func hand10(_ action: Counter.Action) -> Hand10.Action {
-  .child(.child(.child(.child(.child(.child(.child(.child(.child(.child(action))))))))))
-}
-
 /// The counter's store ten levels below a `Hand10` store, scoped as `ifLetLeaf` scopes: what
 /// the scoped stores add to hand-written levels, sent from the leaf.
 @MainActor
@@ -121,38 +105,6 @@ typealias HandPresent10 = HandPresentLevel<
   >
 >
 
-/// Ten hand-written presenting levels around the counter, each with its child presented.
-func makeHandPresent10() -> (HandPresent10, HandPresent10.State) {
-  func level<Child: Reducer>(_ child: (Child, Child.State)) -> (
-    HandPresentLevel<Child>, HandPresentLevel<Child>.State
-  ) {
-    (HandPresentLevel(child: child.0), HandPresentLevel<Child>.State(child: child.1))
-  }
-  let counter = (Counter(), Counter.State())
-  return level(level(level(level(level(level(level(level(level(level(counter))))))))))
-}
-
-/// The counter's action as `HandPresent10` receives it.
-func handPresent10(_ action: Counter.Action) -> HandPresent10.Action {
-  .child(
-    .presented(
-      .child(
-        .presented(
-          .child(
-            .presented(
-              .child(
-                .presented(
-                  .child(
-                    .presented(
-                      .child(
-                        .presented(
-                          .child(
-                            .presented(
-                              .child(
-                                .presented(
-                                  .child(.presented(.child(.presented(action))))))))))))))))))))
-}
-
 /// The counter's store ten levels below a `HandPresent10` store, each step scoped to the
 /// presented child as `presentedLeaf` scopes.
 @MainActor
@@ -167,4 +119,26 @@ func handPresentedLeaf(_ store: StoreOf<HandPresent10>) -> StoreOf<Counter> {
   let level2 = level3.scope(state: \.child, action: \.child)!
   let level1 = level2.scope(state: \.child, action: \.child)!
   return level1.scope(state: \.child, action: \.child)!
+}
+
+// Built by their types, as the generic nestings are (`Nested`, `FullyNested` in `Levels.swift`).
+
+extension HandLevel: Nested where Child: Nested {
+  static var nested: Self { Self(child: .nested) }
+  static func embedding(_ action: Counter.Action) -> Action { .child(Child.embedding(action)) }
+}
+
+extension HandLevel.State: FullyNested where Child.State: FullyNested {
+  static var fullyNested: Self { Self(child: .fullyNested) }
+}
+
+extension HandPresentLevel: Nested where Child: Nested {
+  static var nested: Self { Self(child: .nested) }
+  static func embedding(_ action: Counter.Action) -> Action {
+    .child(.presented(Child.embedding(action)))
+  }
+}
+
+extension HandPresentLevel.State: FullyNested where Child.State: FullyNested {
+  static var fullyNested: Self { Self(child: .fullyNested) }
 }

@@ -139,8 +139,8 @@ func run(_ arguments: [String]) -> Bool {
     precondition(leaf.state.count == sends)
     return true
   case "handAtRoot":
-    let (reducer, state) = makeHand10()
-    timeSends(scenario, sends, Store(initialState: state) { reducer }, hand10(.increment))
+    let store = StoreOf<Hand10>(initialState: .fullyNested) { Hand10.nested }
+    timeSends(scenario, sends, store, Hand10.embedding(.increment))
     return true
   case "observedRoot", "observedRootTracked":
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
