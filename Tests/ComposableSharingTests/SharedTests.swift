@@ -412,10 +412,41 @@ struct SharedFileStorageTests {
   }
 }
 
-/// Live files, watched every 10 ms, whose loads of a changed file wait at `gate` once `armed`,
-/// as a load waits for another process's lock, each telling `waiting` first; once open, the gate
-/// stays open. With `readFirst`, a load reads the file and then waits, as a slow decode would.
-final class GatedStorage: FileStorage {
+/// A test's storage over live files: what it does not watch goes to `live` as it is, and it
+/// looks for other processes' writes every 10 ms unless it says otherwise.
+protocol OverLiveFiles: FileStorage {
+  var live: LiveFileStorage { get }
+}
+
+extension OverLiveFiles {
+  func load<Value: Codable & Sendable>(
+    _ type: Value.Type, from url: URL, initialValue: Value
+  ) throws -> Value {
+    try live.load(type, from: url, initialValue: initialValue)
+  }
+
+  func update<Value: Codable & Sendable>(
+    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
+  ) throws {
+    try live.update(type, at: url, initialValue: initialValue, change)
+  }
+
+  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
+    try live.save(value, to: url)
+  }
+
+  func signature(of url: URL) -> FileSignature? {
+    live.signature(of: url)
+  }
+
+  var pollInterval: Duration? { .milliseconds(10) }
+  var saveInterval: Duration? { live.saveInterval }
+}
+
+/// Live files whose loads of a changed file wait at `gate` once `armed`, as a load waits for
+/// another process's lock, each telling `waiting` first; once open, the gate stays open. With
+/// `readFirst`, a load reads the file and then waits, as a slow decode would.
+final class GatedStorage: OverLiveFiles {
   let live = LiveFileStorage()
   let readFirst: Bool
   let armed = LockIsolated(false)
@@ -440,42 +471,17 @@ final class GatedStorage: FileStorage {
     return try read ?? live.load(type, from: url, initialValue: initialValue)
   }
 
-  func update<Value: Codable & Sendable>(
-    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
-  ) throws {
-    try live.update(type, at: url, initialValue: initialValue, change)
-  }
-
-  func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
-    try live.save(value, to: url)
-  }
-
   func signature(of url: URL) -> FileSignature? {
     signatures.withValue { $0 += 1 }
     return live.signature(of: url)
   }
-
-  var pollInterval: Duration? { .milliseconds(10) }
-  var saveInterval: Duration? { live.saveInterval }
 }
 
-/// Live files, watched every 10 ms, where another process writes `follower`'s bytes, once,
-/// right after our next save lands and before it returns.
-final class FollowedStorage: FileStorage {
+/// Live files where another process writes `follower`'s bytes, once, right after our next save
+/// lands and before it returns.
+final class FollowedStorage: OverLiveFiles {
   let live = LiveFileStorage()
   let follower = LockIsolated<Data?>(nil)
-
-  func load<Value: Codable & Sendable>(
-    _ type: Value.Type, from url: URL, initialValue: Value
-  ) throws -> Value {
-    try live.load(type, from: url, initialValue: initialValue)
-  }
-
-  func update<Value: Codable & Sendable>(
-    _ type: Value.Type, at url: URL, initialValue: Value, _ change: (inout Value) -> Void
-  ) throws {
-    try live.update(type, at: url, initialValue: initialValue, change)
-  }
 
   func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
     _ = try saveSigned(value, to: url)
@@ -485,32 +491,15 @@ final class FollowedStorage: FileStorage {
     _ value: Value, to url: URL
   ) throws -> FileSignature? {
     let signature = try live.saveSigned(value, to: url)
-    try follow(url)
+    if let data = follower.withValue({ $0.take() }) {
+      try data.write(to: url, options: .atomic)
+    }
     return signature
   }
-
-  func signature(of url: URL) -> FileSignature? {
-    live.signature(of: url)
-  }
-
-  private func follow(_ url: URL) throws {
-    guard
-      let data = follower.withValue({ data in
-        defer { data = nil }
-        return data
-      })
-    else {
-      return
-    }
-    try data.write(to: url, options: .atomic)
-  }
-
-  var pollInterval: Duration? { .milliseconds(10) }
-  var saveInterval: Duration? { live.saveInterval }
 }
 
 /// Live storage that counts its writes, its loads and the signatures asked for (one a poll).
-final class CountingStorage: FileStorage {
+final class CountingStorage: OverLiveFiles {
   let live = LiveFileStorage()
   let saves = LockIsolated(0)
   let loads = LockIsolated(0)
