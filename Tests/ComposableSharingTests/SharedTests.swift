@@ -413,7 +413,9 @@ struct SharedFileStorageTests {
 }
 
 /// A test's storage over live files: what it does not watch goes to `live` as it is, and it
-/// looks for other processes' writes every 10 ms unless it says otherwise.
+/// looks for other processes' writes every 10 ms unless it says otherwise. Writes reach it
+/// through `FileStorage`'s default `saveSigned` and `updateSigned` (a save or update, then a
+/// signature), as they reach a strategy written outside the library, unless it writes its own.
 protocol OverLiveFiles: FileStorage {
   var live: LiveFileStorage { get }
 }

@@ -796,7 +796,10 @@ final class ScopedCore<ParentState, ParentAction, State, Action>:
 {
   // The child is copied alone from where its parent holds it. Read through the base's `state`,
   // each level up a chain of scoped stores copied its parent's whole state to take its part out
-  // of it: ten levels down, a read cost about 7,100 instructions.
+  // of it: ten levels down, a read cost about 7,100 instructions. The child lands in a buffer of
+  // its own type, not an optional local: wrapping and unwrapping an optional of a type this
+  // unspecialised code does not know cost about 70 instructions a read (1,645 against 1,574)
+  // and about 30 % more time.
   var state: State {
     withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
       var found = false
