@@ -291,8 +291,10 @@ public final class TestStore<State: Equatable, Action> {
     )
   }
 
+  /// `expectation` is only described when a failure is reported: naming a case key path or
+  /// dumping an action costs more than the whole receive otherwise.
   private func receiveAction(
-    expecting expectation: String,
+    expecting expectation: @autoclosure () -> String,
     matching isMatching: (Action) -> Bool,
     mismatch: (Action) -> String?,
     timeout: Duration?,
@@ -306,7 +308,7 @@ public final class TestStore<State: Equatable, Action> {
         ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
     }
     guard arrived else {
-      var message = "Expected to receive \(expectation), but received none after \(timeout)."
+      var message = "Expected to receive \(expectation()), but received none after \(timeout)."
       if !isExhaustive, !recorder.received.isEmpty {
         message +=
           "\n\nReceived actions that did not match:\n\n"
@@ -341,7 +343,7 @@ public final class TestStore<State: Equatable, Action> {
     if isStale { staleReceivedCount -= 1 }
     if !isMatching(action) {
       var message =
-        "Received unexpected action: expected \(expectation), but received:\n\n"
+        "Received unexpected action: expected \(expectation()), but received:\n\n"
         + describeValue(action).indenting(by: 2)
       if let details = mismatch(action) { message += "\n\n" + details }
       location.report(message)

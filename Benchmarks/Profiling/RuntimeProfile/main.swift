@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTestSupport
 import Foundation
 import Observation
 
@@ -56,7 +57,8 @@ import Observation
 //   encode a small array as JSON, a thousand to a send, each send awaited (the number given
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
 //   one to a send, as a view sends it, none awaited until the end; cancels: a thousand effects
-//   that sleep, started and cancelled by their id.
+//   that sleep, started and cancelled by their id; testStore: a `TestStore` sent `.echo` and
+//   receiving `.echoed`, from the main actor, as a `@MainActor` test does.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -291,6 +293,12 @@ func timeRuns(_ scenario: String, _ effects: Int) async {
       store.send(.cancelLongLiving)
       await started.finish()
     }
+  case "testStore":
+    let testStore = TestStore(initialState: Counter.State()) { Counter() }
+    for count in 1...effects {
+      await testStore.send(.echo)
+      await testStore.receive(\.echoed) { $0.count = count }
+    }
   case "runUnawaited":
     let sent = (0..<effects).map { _ in store.send(.startRuns(1)) }
     for task in sent { await task.finish() }
@@ -308,6 +316,7 @@ func timeRuns(_ scenario: String, _ effects: Int) async {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let effectScenarios = [
   "run", "runSending", "runUnawaited", "runs", "runsSending", "runsWorking", "cancels",
+  "testStore",
 ]
 if let scenario = arguments.first, effectScenarios.contains(scenario),
   let effects = Int(arguments.dropFirst().first ?? "100000")
