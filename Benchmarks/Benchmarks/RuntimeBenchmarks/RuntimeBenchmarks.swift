@@ -395,7 +395,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   // The same from the main actor, as a `@MainActor` test runs: above, each `send` and `receive`
   // is awaited from off the main actor, two executor hops apiece, whose wake-ups on this VM put
-  // the row's p50 anywhere from 36 to 158 µs from one run to the next.
+  // the row's p50 anywhere from 36 to 158 µs from one run to the next (see the floor below).
   Benchmark(
     "TestStore send + receive, from a @MainActor test",
     configuration: .init(scalingFactor: .one, maxIterations: 2_000)
@@ -413,6 +413,25 @@ let benchmarks: @Sendable () -> Void = {
       }
       benchmark.stopMeasurement()
     }.value
+  }
+  // The floor under "TestStore send + receive": its `send` and `receive` each go to the main
+  // actor and back, as any `@MainActor` method awaited from off it does; here they do nothing
+  // else. A test store keeps Swift's global executor on the main serial executor while it lives
+  // (as TCA's does), so the second row keeps one alive, as that row does.
+  for serial in [false, true] {
+    Benchmark(
+      "Two round trips to the main actor, doing nothing\(serial ? ", a test store alive" : "")",
+      configuration: .init(scalingFactor: .one, maxIterations: 2_000)
+    ) { benchmark in
+      let store = await MainActor.run {
+        serial ? TestStore(initialState: Counter.State()) { Counter() } : nil
+      }
+      for _ in benchmark.scaledIterations {
+        await MainActor.run {}
+        await MainActor.run {}
+      }
+      await MainActor.run { withExtendedLifetime(store) {} }
+    }
   }
 
   // A presented child's action sent at the root, the child declared either way.
