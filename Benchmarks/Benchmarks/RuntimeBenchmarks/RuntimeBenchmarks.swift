@@ -394,8 +394,8 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
   // The same from the main actor, as a `@MainActor` test runs: above, each `send` and `receive`
-  // is awaited from off the main actor, two executor hops apiece, whose wake-ups on this VM put
-  // the row's p50 anywhere from 36 to 158 µs from one run to the next (see the floor below).
+  // is awaited from off the main actor, two executor hops apiece, whose wake-ups on this VM move
+  // that row's p50 by tens of microseconds from one run to the next (see the floor below).
   Benchmark(
     "TestStore send + receive, from a @MainActor test",
     configuration: .init(scalingFactor: .one, maxIterations: 2_000)
