@@ -25,9 +25,10 @@ import Observation
 //   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
 // - presentationBare: that action sent to a presentation root with no store scoped from it,
 //   the presentation reducers alone;
-// - handAtRoot: ten levels written by hand (`HandWritten.swift`), the floor, sent to a root
+// - handBare: ten levels written by hand (`HandWritten.swift`), the floor, sent to a root
 //   store with no store scoped from it; the nestings hand and handPresent are those levels and
-//   ten presenting by hand, scoped down as the others are;
+//   ten presenting by hand, scoped down as the others are (handAtRoot keeps their stores, as
+//   every <nesting>AtRoot does);
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
 //   root, or its child's action sent from the child's store; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
@@ -140,7 +141,7 @@ func run(_ arguments: [String]) -> Bool {
     withExtendedLifetime((root, observed)) {}
     precondition(leaf.state.count == sends)
     return true
-  case "handAtRoot":
+  case "handBare":
     let store = StoreOf<Hand10>(initialState: .fullyNested) { Hand10.nested }
     timeSends(scenario, sends, store, Hand10.embedding(.increment))
     return true
@@ -280,7 +281,8 @@ func report(_ scenario: String, _ sends: Int, _ elapsed: Duration) {
 }
 
 /// Starts `effects` `.run` effects, a thousand or one to a send, and awaits each send's; for
-/// `cancels`, cancels each thousand by their id first.
+/// `cancels`, cancels each thousand by their id first; for `testStore`, makes that many send +
+/// receive pairs on a test store instead.
 @MainActor
 func timeRuns(_ scenario: String, _ effects: Int) async {
   let store = Store(initialState: Counter.State()) { Counter() }
