@@ -92,7 +92,10 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let isWatching = wasPresent && identity.childHasWork
     if isWatching { toChildState.read(&state) { identity.remember($0!) } }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasPresent, !isPresent(&state) || isWatching && isReplaced(in: &state) else {
+    // Only a child that has started work that can outlive its action leaves anything to cancel
+    // when it goes or another takes its place, so only then is it looked at again after the
+    // parent ran (ten levels sent at the root: 1,806 -> 1,708 instructions a send).
+    guard isWatching, !isPresent(&state) || isReplaced(in: &state) else {
       // Not `merge(with:)` alone, though it answers `.none` too: written so, the `.none` path
       // every other action takes measured 55 instructions more over ten levels.
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
@@ -194,13 +197,16 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         location.reportOtherCase("ifCaseLet", action: action, state: state)
       }
     }
-    let wasInCase = toChildState.extract(from: state) != nil
-    // As in `ifLet`: the child's identity, when the parent could put another in its place.
-    let isWatching = wasInCase && identity.childHasWork
-    if isWatching, let child = toChildState.extract(from: state) { identity.remember(child) }
+    // As in `ifLet`: only a child in its case that has started work is looked at again after the
+    // parent ran, and its identity kept for that, when the parent could put another in its place;
+    // the case is not extracted for any other (one level: 842 -> 788 instructions a send).
+    var isWatching = false
+    if identity.childHasWork, let child = toChildState.extract(from: state) {
+      identity.remember(child)
+      isWatching = true
+    }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasInCase, toChildState.extract(from: state) == nil || isWatching && isReplaced(in: state)
-    else {
+    guard isWatching, toChildState.extract(from: state) == nil || isReplaced(in: state) else {
       // Not `merge(with:)` alone, though it answers `.none` too: written so, the `.none` path
       // every other action takes measured 55 instructions more over ten levels.
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
