@@ -95,6 +95,19 @@ struct CancellationTests {
     await clock.advance(by: .seconds(3))
   }
 
+  // The parent may remove the child in answer to the child's own action, one that starts no work
+  // itself (a tick): the timer the child started earlier ends with it.
+  @Test func aChildRemovedInAnswerToItsOwnActionHasItsWorkCancelled() async {
+    let clock = TestClock()
+    let store = makeStore(TwoTicks.State(detail: .init(id: 1)), TwoTicks(), clock: clock)
+    await store.send(.detail(.start))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0.detail?.ticks = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.tick)) { $0.detail = nil }
+    await clock.advance(by: .seconds(3))
+  }
+
   // As in TCA, an optional child is the same child while its id is: another id put in its place
   // is a new child, whose predecessor's timer must not tick into it.
   @Test func replacingIfLetStateWithAnotherIdCancelsTheOldChildsEffects() async {
@@ -634,5 +647,25 @@ extension TestStore where State == TickerSheet.State, Action == TickerSheet.Acti
     await receive(.destination(.presented(.ticker(.tick)))) {
       $0.destination = .ticker(Ticker.State(id: 1, ticks: 1))
     }
+  }
+}
+
+/// A ticker the parent closes itself once it has ticked twice, in answer to the second tick.
+struct TwoTicks: Reducer {
+  struct State: Equatable {
+    var detail: Ticker.State?
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case detail(Ticker.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .detail(.tick) = action, state.detail?.ticks == 2 { state.detail = nil }
+      return .none
+    }
+    .ifLet(\.detail, action: \.detail) { Ticker() }
   }
 }

@@ -86,7 +86,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public static func _reduce(
     body: inout Body, into state: inout State, action: Action
   ) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    body._reduceInPlace(into: &state, action: action)
   }
 }
 

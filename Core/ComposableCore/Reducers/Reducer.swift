@@ -24,6 +24,22 @@ public protocol Reducer<State, Action>: SendableMetatype {
   /// body it built once. Provided for every reducer; a reducer implements `reduce(into:action:)` or
   /// `body`, not both.
   static func _reduce(body: inout Body, into state: inout State, action: Action) -> Effect<Action>
+
+  /// Runs this reducer where it is kept, as ``reduce(into:action:)`` does: how a store runs a body
+  /// it built once. Provided for every reducer; nothing changes the reducer.
+  mutating func _reduceInPlace(into state: inout State, action: Action) -> Effect<Action>
+}
+
+extension Reducer {
+  // Called on the body where the store keeps it: `body.reduce(…)` on the `inout` body copied an
+  // operator out of its place before running it, where this reads its parts in place (ten `ifLet`
+  // levels sent at the root: 1,708 -> 1,648 instructions a send). A requirement, not only an
+  // extension method: called as one, the same code measured 49 instructions more there.
+  /// Runs ``reduce(into:action:)``.
+  @inlinable @inline(__always)
+  public mutating func _reduceInPlace(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(into: &state, action: action)
+  }
 }
 
 extension Reducer where Body == Never {
