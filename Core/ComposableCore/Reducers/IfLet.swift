@@ -97,8 +97,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return reduceParentWatchingChild(into: &state, action: action, childEffects: childEffects)
   }
 
-  /// Runs the parent with a child whose work is running: when the parent removes the child or
-  /// puts another in its place, the child's effects are cancelled.
+  /// Runs the parent with a child that has started work that can outlive its action: when the
+  /// parent removes the child or puts another in its place, the child's effects are cancelled.
   @inlinable @inline(never)
   func reduceParentWatchingChild(
     into state: inout Parent.State, action: Parent.Action, childEffects: Effect<Parent.Action>
@@ -189,7 +189,9 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   // Inlinable, as `ifLet`: unspecialised, each action looked up the generic metadata of the
-  // states, actions and effects, and ran the child through protocol witnesses.
+  // states, actions and effects, and ran the child through protocol witnesses. Not split into a
+  // path without work and one watching the child, as `ifLet` is: written so, one level measured
+  // 823 instructions a send against 788, the case's extraction being the larger part of a level.
   /// Runs the child first for child actions, then the parent.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
