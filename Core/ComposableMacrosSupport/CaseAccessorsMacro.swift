@@ -30,8 +30,17 @@ public enum CaseAccessorsMacro: ExtensionMacro {
       )
       return []
     }
-    let access = enumDecl.modifiers.accessPrefix
-    let lookups = cases(of: enumDecl.memberBlock.members).map { enumCase in
+    let decl: DeclSyntax = """
+      extension \(type.trimmed): ComposableCore._CaseAccessible {
+      \(raw: caseAccessFunction(of: enumDecl.memberBlock.members, access: enumDecl.modifiers.accessPrefix))
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+
+  /// `_CaseAccessible`'s requirement for an enum with these members: one comparison per case.
+  static func caseAccessFunction(of members: MemberBlockItemListSyntax, access: String) -> String {
+    let lookups = cases(of: members).map { enumCase in
       """
           if matches(
             ComposableCore._caseValueType(\(enumCase.valueTypeHint)),
@@ -47,17 +56,14 @@ public enum CaseAccessorsMacro: ExtensionMacro {
           }
       """
     }
-    let decl: DeclSyntax = """
-      extension \(type.trimmed): ComposableCore._CaseAccessible {
-        \(raw: access)static func _$caseAccess(
+    return """
+        \(access)static func _$caseAccess(
           where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
         ) -> Any? {
-      \(raw: lookups.joined(separator: "\n"))
+      \(lookups.joined(separator: "\n"))
           return nil
         }
-      }
       """
-    return [decl.cast(ExtensionDeclSyntax.self)]
   }
 
   /// One case declared directly in the enum (a case inside `#if` is left to the key path), and

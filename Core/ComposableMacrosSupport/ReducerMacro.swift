@@ -49,10 +49,11 @@ extension ReducerMacro: MemberAttributeMacro {
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
-    if declaration.is(EnumDeclSyntax.self) {
+    let isEnumReducer = declaration.is(EnumDeclSyntax.self)
+    guard isEnumReducer || declaration.is(StructDeclSyntax.self) else { return [] }
+    if isEnumReducer, member.is(EnumCaseDeclSyntax.self) {
       return caseAttributes(for: member)
     }
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
 
     if let enumDecl = member.as(EnumDeclSyntax.self),
       ["State", "Action"].contains(enumDecl.name.text)
@@ -76,7 +77,8 @@ extension ReducerMacro: MemberAttributeMacro {
     }
 
     // Observable state names its presentation storage itself.
-    if let structDecl = member.as(StructDeclSyntax.self), structDecl.name.text == "State",
+    if !isEnumReducer, let structDecl = member.as(StructDeclSyntax.self),
+      structDecl.name.text == "State",
       !structDecl.attributes.contains(named: "ObservableState"),
       !structDecl.attributes.contains(named: "_PresentsStorage"),
       !PresentsStorageMacro.presentedProperties(of: structDecl).isEmpty
@@ -84,8 +86,9 @@ extension ReducerMacro: MemberAttributeMacro {
       return ["@ComposableCore._PresentsStorage"]
     }
 
+    // A struct's `var body`, or the `static var body` an enum reducer may write for itself.
     if let variable = member.as(VariableDeclSyntax.self),
-      !variable.modifiers.isStatic,
+      variable.modifiers.isStatic == isEnumReducer,
       let binding = variable.bindings.first,
       binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
       binding.accessorBlock != nil,
@@ -343,8 +346,12 @@ extension ReducerMacro: MemberMacro {
     let name = enumDecl.name.trimmed
     let stateInheritance = (["ComposableCore.CaseReducerState"] + conformances.state)
       .joined(separator: ", ")
-    let actionInheritance =
-      conformances.action.isEmpty ? "" : ": " + conformances.action.joined(separator: ", ")
+    let actionInheritance = conformances.action.map { "\($0), " }.joined()
+    // `_CaseAccessible`'s requirement for an enum of these cases.
+    func caseAccess(_ cases: [String]) -> String {
+      let members = MemberBlockSyntax(members: "\(raw: cases.joined(separator: "\n"))").members
+      return CaseAccessorsMacro.caseAccessFunction(of: members, access: access)
+    }
 
     let stateCases = EnumItem.render(items) { "  case \($0.name)\($0.stateParameters)" }
     // An enum without cases has no value to switch over.
@@ -367,6 +374,9 @@ extension ReducerMacro: MemberMacro {
           return nil
         }
       """ : ""
+    // What the enum declares itself is left to it, as TCA's macro does: a modular app's root
+    // writes its own `static var body`, and an enum may write its own `Action`.
+    let declared = Set(enumDecl.memberBlock.members.compactMap { declaredName(of: $0.decl) })
     let actionCases = EnumItem.render(items) { "  case \($0.name)(\($0.actionPayload))" }
     let scopeCases = EnumItem.render(items) { "  case \($0.name)\($0.caseScopeParameters)" }
     let scopeSwitch = EnumItem.render(items) { $0.scopeSwitchCase }
@@ -398,13 +408,20 @@ extension ReducerMacro: MemberMacro {
       bodyType = "ComposableCore.EmptyReducer<Self.State, Self.Action>"
     }
 
-    return [
+    // The generated enums declare every conformance themselves, and carry their case accessors
+    // rather than `@_CaseAccessors`, so that no extension macro expands on them: each such
+    // extension is added to the file while the compiler type-checks it, and with four enum
+    // reducers in one file the compiler crashed (signal 11). `@CasePathable` and
+    // `@ObservableState` still add their members, and add no extension for a conformance
+    // already declared.
+    let state: DeclSyntax =
       """
       @CasePathable
       @dynamicMemberLookup
-      @_CaseAccessors
       @ComposableCore.ObservableState
-      \(raw: access)enum State: \(raw: stateInheritance) {
+      \(raw: access)enum State: \(raw: stateInheritance), ComposableCore._CaseAccessible, \
+      CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, \
+      Observation.Observable {
         \(raw: access)typealias StateReducer = \(name)
       \(raw: stateCases.joined(separator: "\n"))
         \(raw: access)var _$isEphemeral: Bool {
@@ -413,16 +430,19 @@ extension ReducerMacro: MemberMacro {
         \(raw: access)var _$presentationIdentity: ComposableCore._PresentationIdentity {
       \(raw: identityBody)
         }\(raw: casePathFunction)
+      \(raw: caseAccess(stateCases))
       }
-      """,
       """
+    let action: DeclSyntax = """
       @CasePathable
       @dynamicMemberLookup
-      @_CaseAccessors
-      \(raw: access)enum Action\(raw: actionInheritance) {
+      \(raw: access)enum Action: \(raw: actionInheritance)ComposableCore._CaseAccessible, \
+      CasePaths.CasePathable, CasePaths.CasePathIterable {
       \(raw: actionCases.joined(separator: "\n"))
+      \(raw: caseAccess(actionCases))
       }
-      """,
+      """
+    let bodyDecls: [DeclSyntax] = [
       "\(raw: access)typealias Body = \(raw: bodyType)",
       """
       @ComposableCore.ReducerBuilder<Self.State, Self.Action>
@@ -430,20 +450,36 @@ extension ReducerMacro: MemberMacro {
       \(raw: body)
       }
       """,
-      """
-      \(raw: access)enum CaseScope {
-      \(raw: scopeCases.joined(separator: "\n"))
-      }
-      """,
-      """
-      @MainActor
-      \(raw: access)static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
-        switch store.state {
-      \(raw: scopeSwitch.joined(separator: "\n"))
-        }
-      }
-      """,
     ]
+    return (declared.contains("State") ? [] : [state])
+      + (declared.contains("Action") ? [] : [action])
+      + (declared.contains("body") || declared.contains("Body") ? [] : bodyDecls)
+      + [
+        """
+        \(raw: access)enum CaseScope {
+        \(raw: scopeCases.joined(separator: "\n"))
+        }
+        """,
+        """
+        @MainActor
+        \(raw: access)static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+        \(raw: scopeSwitch.joined(separator: "\n"))
+          }
+        }
+        """,
+      ]
+  }
+
+  /// The name a member declares, when it is a type, a type alias or a single property.
+  static func declaredName(of decl: DeclSyntax) -> String? {
+    if let type = decl.as(EnumDeclSyntax.self) { return type.name.text }
+    if let type = decl.as(StructDeclSyntax.self) { return type.name.text }
+    if let alias = decl.as(TypeAliasDeclSyntax.self) { return alias.name.text }
+    if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1 {
+      return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+    return nil
   }
 }
 

@@ -558,9 +558,8 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
         @ComposableCore.ObservableState
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           case edit(Nested.Edit.State)
@@ -629,18 +628,272 @@ struct ReducerMacroTests {
             }
             return nil
           }
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.detail),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.detail
+                  ]
+                  : \Self.Cases.detail
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.detail,
+              extract: {
+                if case .detail(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.edit),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.edit
+                  ]
+                  : \Self.Cases.edit
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.edit,
+              extract: {
+                if case .edit(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.alert),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.alert
+                  ]
+                  : \Self.Cases.alert
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.alert,
+              extract: {
+                if case .alert(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.dialog),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.dialog
+                  ]
+                  : \Self.Cases.dialog
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.dialog,
+              extract: {
+                if case .dialog(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.allCasePaths.meeting),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.meeting
+                  ]
+                  : \Self.Cases.meeting
+              }
+            ) {
+              return Self.allCasePaths.meeting
+            }
+            if matches(
+              ComposableCore._caseValueType(Void.self),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.placeholder
+                  ]
+                  : \Self.Cases.placeholder
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, Void>(
+              embed: { _ in
+                .placeholder
+              },
+              extract: {
+                if case .placeholder = $0 {
+                  return ()
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
-        enum Action {
+        enum Action: ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           case edit(Nested.Edit.Action)
           case alert(Alert)
           case dialog(Dialog)
           case meeting(Swift.Never)
           case placeholder(Swift.Never)
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.detail),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.detail
+                  ]
+                  : \Self.Cases.detail
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.detail,
+              extract: {
+                if case .detail(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.edit),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.edit
+                  ]
+                  : \Self.Cases.edit
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.edit,
+              extract: {
+                if case .edit(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.alert),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.alert
+                  ]
+                  : \Self.Cases.alert
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.alert,
+              extract: {
+                if case .alert(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.dialog),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.dialog
+                  ]
+                  : \Self.Cases.dialog
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.dialog,
+              extract: {
+                if case .dialog(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.meeting),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.meeting
+                  ]
+                  : \Self.Cases.meeting
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.meeting,
+              extract: {
+                if case .meeting(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.placeholder),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.placeholder
+                  ]
+                  : \Self.Cases.placeholder
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.placeholder,
+              extract: {
+                if case .placeholder(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Detail>>, ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Nested.Edit>>>
@@ -702,9 +955,8 @@ struct ReducerMacroTests {
 
           @CasePathable
           @dynamicMemberLookup
-          @_CaseAccessors
           @ComposableCore.ObservableState
-          public enum State: ComposableCore.CaseReducerState {
+          public enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
             public typealias StateReducer = Destination
 
             public var _$isEphemeral: Bool {
@@ -713,13 +965,24 @@ struct ReducerMacroTests {
             public var _$presentationIdentity: ComposableCore._PresentationIdentity {
               .none
             }
+            public static func _$caseAccess(
+              where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+            ) -> Any? {
+
+              return nil
+            }
           }
 
           @CasePathable
           @dynamicMemberLookup
-          @_CaseAccessors
-          public enum Action {
+          public enum Action: ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
 
+            public static func _$caseAccess(
+              where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+            ) -> Any? {
+
+              return nil
+            }
           }
 
           public typealias Body = ComposableCore.EmptyReducer<Self.State, Self.Action>
@@ -772,9 +1035,8 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
         @ComposableCore.ObservableState
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
           typealias StateReducer = Path
           case timeline(Timeline.State)
           case custom(Custom.State)
@@ -833,16 +1095,193 @@ struct ReducerMacroTests {
             }
             return nil
           }
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.timeline),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.timeline
+                  ]
+                  : \Self.Cases.timeline
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.timeline,
+              extract: {
+                if case .timeline(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.custom),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.custom
+                  ]
+                  : \Self.Cases.custom
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.custom,
+              extract: {
+                if case .custom(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.note),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.note
+                  ]
+                  : \Self.Cases.note
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.note,
+              extract: {
+                if case .note(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.toast),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.toast
+                  ]
+                  : \Self.Cases.toast
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.toast,
+              extract: {
+                if case .toast(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
-        enum Action {
+        enum Action: ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case timeline(Timeline.Action)
           case custom(Custom.Action)
           case note(Swift.Never)
           case toast(ToastState.Action)
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.timeline),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.timeline
+                  ]
+                  : \Self.Cases.timeline
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.timeline,
+              extract: {
+                if case .timeline(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.custom),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.custom
+                  ]
+                  : \Self.Cases.custom
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.custom,
+              extract: {
+                if case .custom(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.note),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.note
+                  ]
+                  : \Self.Cases.note
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.note,
+              extract: {
+                if case .note(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.toast),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.toast
+                  ]
+                  : \Self.Cases.toast
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.toast,
+              extract: {
+                if case .toast(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         typealias Body = ComposableCore.ReducerBuilder<Self.State, Self.Action>._Sequence<ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Timeline>>, ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Custom>>>
@@ -900,9 +1339,8 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
         @ComposableCore.ObservableState
-        package enum State: ComposableCore.CaseReducerState, Equatable, Sendable {
+        package enum State: ComposableCore.CaseReducerState, Equatable, Sendable, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
           package typealias StateReducer = Path
           case counter(Counter.State)
           package var _$isEphemeral: Bool {
@@ -928,13 +1366,64 @@ struct ReducerMacroTests {
             }
             return nil
           }
+          package static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.counter),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.counter
+                  ]
+                  : \Self.Cases.counter
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.counter,
+              extract: {
+                if case .counter(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
-        package enum Action: Equatable, Hashable {
+        package enum Action: Equatable, Hashable, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case counter(Counter.Action)
+          package static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.counter),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.counter
+                  ]
+                  : \Self.Cases.counter
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.counter,
+              extract: {
+                if case .counter(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         package typealias Body = ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Counter>>
@@ -1033,9 +1522,8 @@ struct ReducerMacroTests {
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
         @ComposableCore.ObservableState
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           #if DEBUG
@@ -1115,12 +1603,37 @@ struct ReducerMacroTests {
             #endif
             return nil
           }
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.detail),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.detail
+                  ]
+                  : \Self.Cases.detail
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.detail,
+              extract: {
+                if case .detail(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         @CasePathable
         @dynamicMemberLookup
-        @_CaseAccessors
-        enum Action {
+        enum Action: ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           #if DEBUG
             case debug(Debug.Action)
@@ -1130,6 +1643,32 @@ struct ReducerMacroTests {
           #else
             case other(Swift.Never)
           #endif
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.detail),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.detail
+                  ]
+                  : \Self.Cases.detail
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.detail,
+              extract: {
+                if case .detail(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
         }
 
         typealias Body = ComposableCore.Reduce<Self.State, Self.Action>
@@ -1189,6 +1728,280 @@ struct ReducerMacroTests {
       }
 
       extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  // A modular app's root enum writes its own `static var body`; the macro leaves it, and its
+  // `Body`, to the enum, and marks it with the builder.
+  @Test func enumDeclaringItsOwnBody() {
+    assertMacro {
+      #"""
+      @Reducer
+      enum Root {
+        case home(Home)
+        static var body: some ReducerOf<Self> {
+          Reduce { _, _ in .none }
+          Scope(state: \.home, action: \.home) { Home() }
+        }
+      }
+      """#
+    } expansion: {
+      #"""
+      enum Root {
+        case home(Home)
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ReducerOf<Self> {
+          Reduce { _, _ in .none }
+          Scope(state: \.home, action: \.home) { Home() }
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ComposableCore.ObservableState
+        enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
+          typealias StateReducer = Root
+          case home(Home.State)
+          var _$isEphemeral: Bool {
+            switch self {
+            case .home(let value):
+              return ComposableCore._isEphemeral(value)
+            }
+          }
+          var _$presentationIdentity: ComposableCore._PresentationIdentity {
+            switch self {
+            case .home(let value):
+              return .case("home") + ComposableCore._presentationIdentity(of: value)
+            }
+          }
+          static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.home, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.home)
+            {
+              return (\Self.Cases.home as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            return nil
+          }
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.home),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.home
+                  ]
+                  : \Self.Cases.home
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.home,
+              extract: {
+                if case .home(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action: ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case home(Home.Action)
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.home),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.home
+                  ]
+                  : \Self.Cases.home
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.home,
+              extract: {
+                if case .home(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
+        }
+
+        enum CaseScope {
+          case home(ComposableCore.StoreOf<Home>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .home:
+            return .home(store.scope(state: \.home, action: \.home)!)
+          }
+        }
+      }
+
+      extension Root: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  // An enum that writes its own `Action`, with a case that is not a reducer, keeps it: the macro
+  // only adds case paths to it.
+  @Test func enumDeclaringItsOwnAction() {
+    assertMacro {
+      """
+      @Reducer
+      enum Root {
+        case home(Home)
+        @ReducerCaseIgnored
+        case loading(progress: Double)
+        enum Action {
+          case home(Home.Action)
+          case finishedLoading
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      enum Root {
+        case home(Home)
+        @ReducerCaseIgnored
+        case loading(progress: Double)
+        @CasePathable @dynamicMemberLookup @_CaseAccessors
+        enum Action {
+          case home(Home.Action)
+          case finishedLoading
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ComposableCore.ObservableState
+        enum State: ComposableCore.CaseReducerState, ComposableCore._CaseAccessible, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableCore.ObservableState, Observation.Observable {
+          typealias StateReducer = Root
+          case home(Home.State)
+          case loading(progress: Double)
+          var _$isEphemeral: Bool {
+            switch self {
+            case .home(let value):
+              return ComposableCore._isEphemeral(value)
+            case .loading:
+              return false
+            }
+          }
+          var _$presentationIdentity: ComposableCore._PresentationIdentity {
+            switch self {
+            case .home(let value):
+              return .case("home") + ComposableCore._presentationIdentity(of: value)
+            case .loading:
+              return .case("loading")
+            }
+          }
+          static func _$casePath<_$Root, _$Child>(
+            of keyPath: Swift.KeyPath<_$Root, _$Child?>, through presented: Swift.KeyPath<_$Root, Self?>
+          ) -> CasePaths.CaseKeyPath<Self, _$Child>? {
+            if ComposableCore._isPayload(of: Self.home, _$Child.self),
+              keyPath == presented.appending(path: \Self?.?.home)
+            {
+              return (\Self.Cases.home as CasePaths.PartialCaseKeyPath<Self>)
+                as? CasePaths.CaseKeyPath<Self, _$Child>
+            }
+            return nil
+          }
+          static func _$caseAccess(
+            where matches: (Any.Type, (Swift.Bool) -> Swift.AnyKeyPath) -> Swift.Bool
+          ) -> Any? {
+            if matches(
+              ComposableCore._caseValueType(Self.home),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.home
+                  ]
+                  : \Self.Cases.home
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.home,
+              extract: {
+                if case .home(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            if matches(
+              ComposableCore._caseValueType(Self.loading(progress:)),
+              {
+                $0
+                  ? \CasePaths.Case<ComposableCore.PresentationAction<Self>> [
+                    dynamicMember: \Self.AllCasePaths.loading
+                  ]
+                  : \Self.Cases.loading
+              }
+            ) {
+              return ComposableCore._CaseFunctions<Self, _>(
+              embed: Self.loading(progress:),
+              extract: {
+                if case .loading(let value) = $0 {
+                  return value
+                } else {
+                  return nil
+                }
+              }
+            )
+            }
+            return nil
+          }
+        }
+
+        typealias Body = ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Home>>
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: Body {
+          ComposableCore.Scope<Self.State, Self.Action, ComposableCore._BuiltReducer<Home>>(state: \Self.State.Cases.home, action: \Self.Action.Cases.home) {
+            ComposableCore._BuiltReducer(Home())
+          }
+        }
+
+        enum CaseScope {
+          case home(ComposableCore.StoreOf<Home>)
+          case loading(progress: Double)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .home:
+            return .home(store.scope(state: \.home, action: \.home)!)
+          case let .loading(v0):
+            return .loading(progress: v0)
+          }
+        }
+      }
+
+      extension Root: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
       """#
     }

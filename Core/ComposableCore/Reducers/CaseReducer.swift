@@ -5,6 +5,12 @@ import CasePaths
 /// enums with a case per reducer case, and its body is static, since the enum has no instances.
 public protocol CaseReducer<State, Action>: Reducer
 where State: CaseReducerState, State.StateReducer.Action == Action, Body: Reducer<State, Action> {
+  // Restated so that an enum writing its own `static var body: some ReducerOf<Self>` has its
+  // `Body` inferred from that, rather than from the instance `body` below or `Reducer`'s `Never`.
+  associatedtype State = State
+  associatedtype Action = Action
+  associatedtype Body = Body
+
   /// A switchable enum of the child stores of each case, for `store.case`.
   associatedtype CaseScope
 
