@@ -15,6 +15,21 @@ final class TestRecorder<State, Action> {
   var received: [(action: Action, state: State, shared: [SharedStep])] = []
   /// Learns which shared values each action changed.
   let tracker = SharedChangeTracker()
+  /// What `dismiss()` does in an effect of the feature under test, outside any child's.
+  let dismissal = TestDismissal()
+}
+
+/// The test store's answer to `dismiss()` from its own feature's effects, where no parent
+/// presents the feature: set once the test store exists.
+@MainActor
+final class TestDismissal: Sendable {
+  var dismiss: (() -> Void)?
+
+  nonisolated init() {}
+
+  nonisolated func callAsFunction() async {
+    await MainActor.run { dismiss?() }
+  }
 }
 
 /// A shared value an action changed: its value before and after.
@@ -44,6 +59,7 @@ struct TestReducer<State, Action>: Reducer {
     } else {
       recorder.received.append((action, state, shared))
     }
-    return effects
+    let dismissal = recorder.dismissal
+    return effects.dismissingRuns { await dismissal() }
   }
 }

@@ -34,6 +34,10 @@ public final class TestStore<State: Equatable, Action> {
   /// The shared values of the test, whose changes each step asserts.
   private let sharedReferences: SharedReferences
 
+  /// Whether the feature dismissed itself, calling `dismiss()` from one of its own effects; its
+  /// effects are then cancelled and it takes no more actions.
+  public private(set) var isDismissed = false
+
   /// How strictly the store checks the test; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
 
@@ -54,7 +58,7 @@ public final class TestStore<State: Equatable, Action> {
   /// Makes a test store for a feature. Dependencies not overridden here keep their test values,
   /// so an unexpected dependency use fails the test.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -78,6 +82,14 @@ public final class TestStore<State: Equatable, Action> {
     self.sharedReferences = dependencies.sharedReferences
     self.useMainSerialExecutor = true
     sharedReferences.track(with: recorder.tracker)
+    recorder.dismissal.dismiss = { [weak self] in self?.featureDismissedItself() }
+  }
+
+  /// As TCA's test store: the feature is gone, so what it still had running is cancelled
+  /// without failing the test.
+  private func featureDismissedItself() {
+    isDismissed = true
+    core.cancelAllEffects()
   }
 
   // Not an isolated deinit: those run without the releasing task's task-locals, and the test
@@ -131,6 +143,10 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      location.report("Can't send action to dismissed test store.")
+      return TestStoreTask(task: StoreTask(effects: nil), timeout: timeout)
+    }
     let previous = settleUnassertedReceivedActions(before: "sending an action", at: location)
     core.sendTag = sendLocations.count
     sendLocations.append(location)
@@ -213,6 +229,29 @@ public final class TestStore<State: Equatable, Action> {
     await receiveAction(
       expecting: describe(actionCase),
       matching: { $0[case: actionCase] != nil },
+      mismatch: { _ in nil },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent an action in the case a case path extracts, as TCA 1.0–1.3
+  /// tests wrote it (`receive(/Action.response)`).
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use the version of this method with case key paths, instead.")
+  public func receive<Value>(
+    _ actionCase: AnyCasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      expecting: "an action matching the case path",
+      matching: { actionCase.extract(from: $0) != nil },
       mismatch: { _ in nil },
       timeout: timeout,
       update: updateStateToExpectedResult,
@@ -711,12 +750,29 @@ public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.
 public struct TestStoreTask: Hashable, Sendable {
   // The store's own handle, whose equality (the same send's effects) this shares.
   let task: StoreTask
+  /// A plain task standing in for a send's effects, as TCA's own tests make one.
+  let rawValue: Task<Void, Never>?
   let timeout: Duration
+
+  init(task: StoreTask, timeout: Duration) {
+    self.task = task
+    self.rawValue = nil
+    self.timeout = timeout
+  }
+
+  /// A test task over a plain task, finished when the task is.
+  @_spi(Canary) public init(rawValue: Task<Void, Never>?, timeout: Duration) {
+    self.task = StoreTask(effects: nil)
+    self.rawValue = rawValue
+    self.timeout = timeout
+  }
 
   /// Cancels the action's effects and waits for them to wind down.
   public func cancel() async {
     task.cancel()
+    rawValue?.cancel()
     await task.effects?.waitAll()
+    await rawValue?.value
   }
 
   /// Waits for the action's effects to finish, failing if they are still running after
@@ -728,11 +784,13 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let effects = task.effects else { return }
+    let effects = task.effects
+    guard effects != nil || rawValue != nil else { return }
     let timeout = timeout ?? self.timeout
     let isDone = Locked(false)
-    Task {
-      await effects.waitAll()
+    Task { [rawValue] in
+      await effects?.waitAll()
+      await rawValue?.value
       isDone.withLock { $0 = true }
     }
     await Task.megaYield()
@@ -755,7 +813,7 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Whether the task was cancelled; a send that started no effect counts as cancelled.
   public var isCancelled: Bool {
-    task.isCancelled
+    rawValue.map(\.isCancelled) ?? task.isCancelled
   }
 }
 

@@ -74,6 +74,19 @@ package final class CaseAccess<Root, Value>: Sendable {
     }
   }
 
+  /// A case given by its two functions; its effects, if scoped, are scoped by `effectLocation`.
+  @inlinable
+  package init(
+    embed: @escaping @Sendable (consuming Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    effectLocation: AnyHashable?
+  ) {
+    self.effectScope = effectLocation.map { EffectScope(location: $0) }
+    self.embedFunction = embed
+    self.extractFunction = extract
+    self.isDirect = false
+  }
+
   /// The whole value: what `\.self` resolves to, for code that knows the types are the same.
   package init() where Root == Value {
     self.effectScope = nil

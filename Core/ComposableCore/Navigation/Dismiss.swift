@@ -82,6 +82,19 @@ extension Effect {
     }
   }
 
+  /// Lets the `.run` operations of this effect call `dismiss()` with `dismiss` handling it,
+  /// where no presenting parent does: a test store dismisses its own feature this way.
+  package func dismissingRuns(by dismiss: @escaping @Sendable () async -> Void) -> Self {
+    guard canOutliveItsAction else { return self }
+    return transformingRuns { operation in
+      { send in
+        await DismissContext.$current.withValue(dismiss) {
+          await operation(send)
+        }
+      }
+    }
+  }
+
   /// Rebuilds the effect with every `.run` operation transformed.
   func transformingRuns(
     _ transform: (

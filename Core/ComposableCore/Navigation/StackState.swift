@@ -27,8 +27,11 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
   /// `#0`, `#1`…
   public var description: String { "#\(rawValue)" }
 
-  /// Dumps as the bare number, as a test writes it.
-  public var customDumpDescription: String { "\(rawValue)" }
+  /// Dumps as `#0`, `#1`…, as TCA's ids dump.
+  public var customDumpDescription: String { "#\(rawValue)" }
+
+  /// The position of the id in the sequence handed out, under TCA's name for it.
+  @_spi(Internals) public var generation: Int { rawValue }
 }
 
 extension StackElementID: Codable {
@@ -163,13 +166,22 @@ public struct StackState<Element> {
   }
 
   /// The element with `id` when it is in the case at `casePath`; setting changes it only in that
-  /// case: `$0.path[id: 0, case: \.detail]?.title = "New"`.
-  public subscript<Case>(id id: StackElementID, case casePath: CaseKeyPath<Element, Case>) -> Case?
+  /// case (`$0.path[id: 0, case: \.detail]?.title = "New"`), and setting `nil` removes it. A change
+  /// while the element is in another case is reported and changes nothing.
+  public subscript<Case>(
+    id id: StackElementID,
+    case casePath: CaseKeyPath<Element, Case>,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column
+  ) -> Case?
   where Element: CasePathable {
     get { self[id: id].flatMap { $0[case: casePath] } }
     set {
-      guard let newValue, self[id: id]?[case: casePath] != nil else { return }
-      self[id: id] = casePath(newValue)
+      self[id: id] = _settingCase(
+        of: self[id: id], to: newValue, embed: { casePath($0) }, extract: { $0[case: casePath] },
+        location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
   }
 

@@ -24,8 +24,36 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   let update: (inout DependencyValues) -> Void
 
   init(base: Base, update: @escaping (inout DependencyValues) -> Void) {
-    self.base = _BuiltReducer(base)
+    self.init(built: _BuiltReducer(base), update: update)
+  }
+
+  init(built base: _BuiltReducer<Base>, update: @escaping (inout DependencyValues) -> Void) {
+    self.base = base
     self.update = update
+  }
+
+  /// Overrides one more dependency, staying one reducer of the same type, as TCA's does, so
+  /// that a chain of overrides has a type that can be written. Overrides written nearer the base
+  /// win, as they would nested.
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    _ value: Value
+  ) -> Self {
+    Self(built: base) { [update] values in
+      values[keyPath: keyPath] = value
+      update(&values)
+    }
+  }
+
+  /// Changes one more dependency in place, staying one reducer of the same type.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> Self {
+    Self(built: base) { [update] values in
+      transform(&values[keyPath: keyPath])
+      update(&values)
+    }
   }
 
   /// Runs the base reducer with the dependency overridden; effects created there capture it.

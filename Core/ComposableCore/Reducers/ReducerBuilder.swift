@@ -31,6 +31,16 @@ public enum ReducerBuilder<State, Action> {
     expression
   }
 
+  /// A reducer held as an existential (`any ReducerOf<Feature>`), run through `Reduce`: an
+  /// existential cannot itself conform to `Reducer`.
+  @inlinable
+  @_disfavoredOverload
+  public static func buildExpression(
+    _ expression: any Reducer<State, Action>
+  ) -> Reduce<State, Action> {
+    Reduce(expression)
+  }
+
   /// The first reducer of a sequence.
   @inlinable
   public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R {

@@ -31,12 +31,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildProperty = StatePath(toChildState)
-    self.toChildCase = nil
-    self.toChildAction = CaseAccess(toChildAction)
-    self.child = child()
-    self.effectLocation = toChildState
-    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      property: toChildState,
+      action: CaseAccess(toChildAction),
+      child: child(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
   }
 
   /// Scopes `child` to one case of an enum state and the actions at a case key path; the child
@@ -51,13 +51,44 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
-    let toChildCase = CaseAccess(toChildState, scopingEffects: true)
+    self.init(
+      case: CaseAccess(toChildState, scopingEffects: true),
+      action: CaseAccess(toChildAction),
+      child: child(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Scopes `child` to a stored property, with the child's actions reached through `action`.
+  @inlinable
+  init(
+    property toChildState: WritableKeyPath<ParentState, Child.State>,
+    action toChildAction: CaseAccess<ParentAction, Child.Action>,
+    child: Child,
+    location: IssueLocation
+  ) {
+    self.toChildProperty = StatePath(toChildState)
+    self.toChildCase = nil
+    self.toChildAction = toChildAction
+    self.child = child
+    self.effectLocation = toChildState
+    self.location = location
+  }
+
+  /// Scopes `child` to a case of the parent's state, whose access scopes its effects.
+  @inlinable
+  init(
+    case toChildCase: CaseAccess<ParentState, Child.State>,
+    action toChildAction: CaseAccess<ParentAction, Child.Action>,
+    child: Child,
+    location: IssueLocation
+  ) {
     self.toChildProperty = nil
     self.toChildCase = toChildCase
-    self.toChildAction = CaseAccess(toChildAction)
-    self.child = child()
+    self.toChildAction = toChildAction
+    self.child = child
     self.effectLocation = toChildCase.effectScope!.location
-    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
   }
 
   // Inlinable so that it is specialised for the feature's types, as it runs on every action.
@@ -91,5 +122,47 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
     guard !childEffect.isNone else { return .none }
     return childEffect.embedded(by: toChildAction, in: toChildCase!.effectScope!)
+  }
+}
+
+extension Scope {
+  /// Scopes `child` to the state at a key path and the actions at a case key path; the same as
+  /// `Scope(state:action:)`, unlabelled as TCA 1.25 writes it.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      property: toChildState,
+      action: CaseAccess(toChildAction),
+      child: child(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Scopes `child` to one case of an enum state; the same as `Scope(state:action:)`,
+  /// unlabelled as TCA 1.25 writes it.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
+    self.init(
+      case: CaseAccess(toChildState, scopingEffects: true),
+      action: CaseAccess(toChildAction),
+      child: child(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
   }
 }

@@ -130,6 +130,9 @@ public final class Store<State, Action> {
       self.identity = nil
     }
     self.stateKeyPath = \Store.state
+    #if DEBUG
+      Logger.shared.log("\(Self.self).init")
+    #endif
   }
 
   // Opened once per store, so that checking the identity after an action reads the state where
@@ -143,6 +146,9 @@ public final class Store<State, Action> {
   }
 
   isolated deinit {
+    #if DEBUG
+      Logger.shared.log("\(Self.self).deinit")
+    #endif
     if let coreObserver { core.removeObserver(coreObserver) }
     for kept in keptRows.values { core.removeObserver(kept.observer) }
     core.storeIsGone()

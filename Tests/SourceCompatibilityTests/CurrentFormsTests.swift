@@ -1,0 +1,227 @@
+// Forms of TCA 1.7–1.25 that its users and its own tests write: unlabelled scopes, the effect
+// form of `onChange`, existential reducers, fused dependency overrides, test stores whose state
+// is inferred, and enum reducers that declare part of themselves.
+@_spi(Canary) @_spi(Internals) import ComposableTestSupport
+import Foundation
+import Testing
+
+@Reducer
+struct Stepper {
+  @ObservableState
+  struct State: Equatable {
+    var value = 0
+    var step = 1
+    var history: [Int] = []
+  }
+  enum Action: Equatable {
+    case incrementTapped
+    case stepChanged(Int)
+  }
+  @Dependency(\.stepLimit) var stepLimit
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .incrementTapped:
+        state.value += state.step
+        return .none
+      case .stepChanged(let step):
+        state.step = min(step, stepLimit)
+        return .none
+      }
+    }
+    // The effect form of TCA 1.25: the old value and the state, returning an effect.
+    .onChange(of: \.value) { oldValue, state in
+      state.history.append(oldValue)
+      return .none
+    }
+  }
+}
+
+private enum StepLimitKey: DependencyKey {
+  static let liveValue = 10
+  static let testValue = 10
+}
+
+extension DependencyValues {
+  var stepLimit: Int {
+    get { self[StepLimitKey.self] }
+    set { self[StepLimitKey.self] = newValue }
+  }
+}
+
+@Reducer
+struct Steppers {
+  @ObservableState
+  struct State: Equatable {
+    var first = Stepper.State()
+    var second = Stepper.State()
+  }
+  enum Action: Equatable {
+    case first(Stepper.Action)
+    case second(Stepper.Action)
+  }
+  var body: some ReducerOf<Self> {
+    // Unlabelled, as TCA 1.25 writes it.
+    Scope(\.first, action: \.first) {
+      Stepper()
+    }
+    // An existential reducer in a builder, run as it is.
+    Scope(\.second, action: \.second) {
+      Stepper() as any ReducerOf<Stepper>
+    }
+  }
+}
+
+/// A root enum reducer as a modular app writes it: its own `static var body` around the cases'
+/// scopes, and its own `Action`, with a case that is no reducer.
+@Reducer
+enum Root {
+  case steppers(Steppers)
+  case stepper(Stepper)
+  @ReducerCaseIgnored
+  case loading(progress: Double)
+
+  @CasePathable
+  enum Action: Equatable {
+    case steppers(Steppers.Action)
+    case stepper(Stepper.Action)
+    case finishedLoading
+  }
+
+  static var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .finishedLoading = action else { return .none }
+      state = .steppers(Steppers.State())
+      return .none
+    }
+    Scope(state: \.steppers, action: \.steppers) { Steppers() }
+    Scope(state: \.stepper, action: \.stepper) { Stepper() }
+  }
+}
+
+extension Root.State: Equatable {}
+
+/// A screen that closes itself when it is done, through `dismiss`, and ticks until then.
+@Reducer
+struct Closing {
+  @ObservableState
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable {
+    case onAppear
+    case doneTapped
+    case tick
+  }
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      case .doneTapped:
+        return .run { _ in await dismiss() }
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+struct CurrentFormsTests {
+  @Test
+  func aFeatureTestedAloneCanDismissItselfWhichEndsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Closing.State()) {
+      Closing()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.onAppear)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.tick) { $0.ticks = 1 }
+    #expect(!store.isDismissed)
+    await store.send(.doneTapped)
+    #expect(store.isDismissed)
+    // The timer went with the feature: nothing is left running for the store to report.
+    await clock.advance(by: .seconds(5))
+    await withKnownIssue {
+      await store.send(.tick)
+    } matching: {
+      $0.description.contains("Can't send action to dismissed test store.")
+    }
+  }
+
+  @Test
+  func aTestStoreInfersItsStateFromTheReducer() async {
+    let store = TestStore(initialState: .init()) { Steppers() }
+    await store.send(.first(.incrementTapped)) {
+      $0.first.value = 1
+      $0.first.history = [0]
+    }
+    await store.send(.second(.stepChanged(3))) { $0.second.step = 3 }
+    await store.send(.second(.incrementTapped)) {
+      $0.second.value = 3
+      $0.second.history = [0]
+    }
+  }
+
+  @Test
+  func unlabelledStoreScopesAreTheLabelledOnes() {
+    let store = Store(initialState: Steppers.State()) { Steppers() }
+    #expect(store.scope(\.first, action: \.first) === store.scope(state: \.first, action: \.first))
+    store.scope(\.first, action: \.first).send(.incrementTapped)
+    #expect(store.first.value == 1)
+  }
+
+  @Test
+  func overridesOfOneReducerFuseIntoOneTypeWithTheInnermostWinning() async {
+    let fused: _DependencyKeyWritingReducer<Stepper> = Stepper()
+      .dependency(\.stepLimit, 2)
+      .dependency(\.stepLimit, 5)
+      .transformDependency(\.stepLimit) { $0 += 100 }
+    let store = TestStore(initialState: Stepper.State()) { fused }
+    await store.send(.stepChanged(9)) { $0.step = 2 }
+  }
+
+  @Test
+  func anEnumReducerKeepsTheBodyAndActionItDeclares() async {
+    let store = TestStore(initialState: Root.State.loading(progress: 0.5)) { Root.body }
+    await store.send(.finishedLoading) { $0 = .steppers(Steppers.State()) }
+    await store.send(.steppers(.first(.incrementTapped))) {
+      $0 = .steppers(Steppers.State(first: Stepper.State(value: 1, history: [0])))
+    }
+  }
+
+  @Test
+  func anEffectsActionsCanBeReadApartFromAStore() async {
+    let effect = Effect<Int>.merge(
+      .send(1),
+      .run { send in await send(2) }.concatenate(with: .send(3))
+    )
+    var received: [Int] = []
+    for await action in effect.actions { received.append(action) }
+    #expect(received == [1, 2, 3])
+  }
+
+  @Test
+  func aTestStoreTaskOverAPlainTaskFinishesWithIt() async {
+    let finished = LockIsolated(false)
+    let task = TestStoreTask(
+      rawValue: Task { finished.setValue(true) }, timeout: .seconds(1))
+    await task.finish()
+    #expect(finished.value)
+    await TestStoreTask(rawValue: nil, timeout: .seconds(1)).finish()
+  }
+
+  @Test
+  func stackElementIDsDumpAndCountAsTCAs() {
+    @Dependency(\.stackElementID) var stackElementID
+    #expect(stackElementID.peek().generation == 0)
+    #expect(stackElementID.next().customDumpDescription == "#0")
+    #expect(stackElementID.peek().generation == 1)
+  }
+}
