@@ -47,6 +47,14 @@ let issueReportingTestSupport = Target.Dependency.product(
   name: "IssueReportingTestSupport",
   package: "xctest-dynamic-overlay"
 )
+/// Resets cached dependencies before each XCTest case on Linux, as XCTest's observation does on
+/// Apple platforms (Swift Testing tells tests apart by itself): without it, a dependency's test
+/// value made in one test case was seen by the next.
+let dependenciesTestObserver = Target.Dependency.product(
+  name: "DependenciesTestObserver",
+  package: "swift-dependencies",
+  condition: .when(platforms: [.linux])
+)
 
 /// A library target in `folder/name` and its test target in `Tests/nameTests`.
 func module(
@@ -172,8 +180,8 @@ let package = Package(
     .target(
       name: "ComposableTestSupport",
       dependencies: [
-        "ComposableCore", "ComposableSharing", customDump, issueReporting,
-        issueReportingTestSupport,
+        "ComposableCore", "ComposableSharing", customDump, dependenciesTestObserver,
+        issueReporting, issueReportingTestSupport,
       ],
       path: "Core/ComposableTestSupport"
     ),

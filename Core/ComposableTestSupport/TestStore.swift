@@ -1,3 +1,4 @@
+@_spi(Internals) import CasePaths
 import ComposableCore
 import ComposableSharing
 import ConcurrencyExtras
@@ -104,10 +105,11 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  /// The current state of the feature, including changes from received actions the test has not
-  /// asserted yet.
+  /// The state as the test has accounted for it: after the last step it sent, received or
+  /// skipped. Inside a step's assertion closure, the state before that step. Changes from actions
+  /// received but not yet asserted are not in it, as in TCA.
   public var state: State {
-    core.state
+    snapshot
   }
 
   /// The dependencies the feature runs with; change them between steps to change what later
@@ -227,9 +229,9 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: CasePathable {
     await receiveAction(
-      expecting: describe(actionCase),
       matching: { $0[case: actionCase] != nil },
-      mismatch: { _ in nil },
+      failure: Self.noCaseMatched,
+      unexpected: { describeValue($0).indenting(by: 2) },
       timeout: timeout,
       update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -250,9 +252,9 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     await receiveAction(
-      expecting: "an action matching the case path",
       matching: { actionCase.extract(from: $0) != nil },
-      mismatch: { _ in nil },
+      failure: Self.noCaseMatched,
+      unexpected: { describeValue($0).indenting(by: 2) },
       timeout: timeout,
       update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -272,13 +274,14 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: CasePathable {
     await receiveAction(
-      expecting: "\(describe(actionCase)) with the value \(describeValue(value))",
       matching: { $0[case: actionCase] == value },
-      mismatch: { received in
-        guard let receivedValue = received[case: actionCase] else { return nil }
-        return diff(value, receivedValue, format: .proportional).map {
-          "The value does not match:\n\n\($0.indenting(by: 2))\n\n(Expected: −, Received: +)"
-        }
+      failure: Self.noCaseMatched,
+      unexpected: { received in
+        // The same case with another value is told as a difference from the expected action.
+        guard received[case: actionCase] != nil,
+          let difference = diff(actionCase(value), received, format: .proportional)
+        else { return describeValue(received).indenting(by: 2) }
+        return "\(difference.indenting(by: 2))\n\n(Expected: −, Actual: +)"
       },
       timeout: timeout,
       update: updateStateToExpectedResult,
@@ -297,12 +300,20 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: Equatable {
     await receiveAction(
-      expecting: describeValue(expectedAction),
       matching: { $0 == expectedAction },
-      mismatch: { received in
-        diff(expectedAction, received, format: .proportional).map {
-          "\($0.indenting(by: 2))\n\n(Expected: −, Received: +)"
+      failure: "Expected to receive the following action, but didn't:\n\n"
+        + describeValue(expectedAction).indenting(by: 2),
+      unexpected: { received in
+        guard let difference = diff(expectedAction, received, format: .proportional) else {
+          return """
+            Expected:
+            \(String(describing: expectedAction).indenting(by: 2))
+
+            Received:
+            \(String(describing: received).indenting(by: 2))
+            """
         }
+        return "\(difference.indenting(by: 4))\n\n(Expected: −, Received: +)"
       },
       timeout: timeout,
       update: updateStateToExpectedResult,
@@ -321,57 +332,68 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     await receiveAction(
-      expecting: "an action matching the predicate",
       matching: isMatching,
-      mismatch: { _ in nil },
+      failure: "Expected to receive an action matching predicate, but didn't get one.",
+      unexpected: { describeValue($0).indenting(by: 2) },
       timeout: timeout,
       update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
-  /// `expectation` is only described when a failure is reported: naming a case key path or
-  /// dumping an action costs more than the whole receive otherwise.
+  private static var noCaseMatched: String {
+    "Expected to receive an action matching case path, but didn't get one."
+  }
+
+  /// Waits for an action while effects that could send one are running, then asserts the first
+  /// one received (non-exhaustively, the first that matches, skipping those before it). The
+  /// messages are only described when a failure is reported: dumping an action costs more than
+  /// the whole receive otherwise.
   private func receiveAction(
-    expecting expectation: @autoclosure () -> String,
     matching isMatching: (Action) -> Bool,
-    mismatch: (Action) -> String?,
+    failure: @autoclosure () -> String,
+    unexpected: (Action) -> String,
     timeout: Duration?,
     update: ((inout State) throws -> Void)?,
     at location: IssueLocation
   ) async {
-    let timeout = timeout ?? self.timeout
     let isExhaustive = exhaustivity == .on
-    let arrived = await waitUntil(timeout: timeout) {
-      isExhaustive
-        ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+    // With no effect running, nothing more can arrive: what has arrived is all there is.
+    if core.hasEffectsInFlight {
+      let timeout = timeout ?? self.timeout
+      let arrived = await waitUntil(timeout: timeout) {
+        isExhaustive
+          ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+      }
+      if !arrived {
+        location.report(
+          """
+          Expected to receive \(isExhaustive ? "an action" : "a matching action"), but received \
+          none\(timeout > .zero ? " after \(timeout)" : "").
+
+          \(effectsInFlightSuggestion(timeout: timeout))
+          """
+        )
+      }
     }
-    guard arrived else {
-      var message = "Expected to receive \(expectation()), but received none after \(timeout)."
-      if !isExhaustive, !recorder.received.isEmpty {
-        message +=
-          "\n\nReceived actions that did not match:\n\n"
-          + describeActions(recorder.received.map(\.action))
-      }
-      let running = core.inFlightEffects
-      if !running.isEmpty {
-        message +=
-          "\n\nEffects still running, started by:\n\n"
-          + describeActions(running.map(\.origin))
-      }
-      location.report(message)
+    guard !recorder.received.isEmpty else {
+      location.report(failure())
       return
     }
 
     if !isExhaustive {
-      let index = recorder.received.firstIndex { isMatching($0.action) }!
-      let skipped = recorder.received.prefix(index)
-      if !skipped.isEmpty {
+      guard let index = recorder.received.firstIndex(where: { isMatching($0.action) }) else {
+        location.report(failure())
+        return
+      }
+      if index > 0 {
+        let skipped = recorder.received.prefix(index).map(\.action)
         reportSkipped(
-          "\(skipped.count) received action\(skipped.count == 1 ? " was" : "s were") skipped:\n\n"
-            + describeActions(skipped.map(\.action)),
+          "\(skipped.count) received action\(skipped.count == 1 ? " was" : "s were") skipped.\n\n"
+            + dumpActions(skipped),
           at: location
         )
+        snapshot = recorder.received[index - 1].state
         recorder.received.removeFirst(index)
         staleReceivedCount = max(0, staleReceivedCount - index)
       }
@@ -381,28 +403,44 @@ public final class TestStore<State: Equatable, Action> {
     let isStale = staleReceivedCount > 0
     if isStale { staleReceivedCount -= 1 }
     if !isMatching(action) {
-      var message =
-        "Received unexpected action: expected \(expectation()), but received:\n\n"
-        + describeValue(action).indenting(by: 2)
-      if let details = mismatch(action) { message += "\n\n" + details }
-      location.report(message)
+      location.report("Received unexpected action:\n\n\(unexpected(action))")
+    } else if !isStale {
+      expectState(
+        previous: snapshot,
+        actual: actual,
+        shared: shared,
+        update: update,
+        step: "receiving",
+        action: action,
+        at: location
+      )
     }
-    guard !isStale else {
-      await letEffectsStart()
-      return
-    }
-    let previous = isExhaustive ? snapshot : actual
-    expectState(
-      previous: previous,
-      actual: actual,
-      shared: shared,
-      update: update,
-      step: "receiving",
-      action: action,
-      at: location
-    )
-    snapshot = actual
+    if !isStale { snapshot = actual }
     await letEffectsStart()
+  }
+
+  /// What a failure to receive in time suggests, depending on whether anything could still send.
+  private func effectsInFlightSuggestion(timeout: Duration) -> String {
+    guard core.hasEffectsInFlight else {
+      return """
+        There are no in-flight effects that could deliver this action. Could the effect you \
+        expected to deliver this action have been cancelled?
+        """
+    }
+    let timeoutAdvice =
+      timeout != self.timeout
+      ? #"try increasing the duration of this assertion's "timeout""#
+      : #"configure this assertion with an explicit "timeout""#
+    return """
+      There are effects in-flight. If the effect that delivers this action uses a \
+      clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait \
+      enough time for it to perform the effect. If you are using a test clock/scheduler, advance \
+      it so that the effects may complete, or consider using an immediate clock/scheduler to \
+      immediately perform the effect instead.
+
+      If you are not yet using a clock/scheduler, or can not use a clock/scheduler, \
+      \(timeoutAdvice).
+      """
   }
 
   // MARK: Skipping and finishing
@@ -422,10 +460,13 @@ public final class TestStore<State: Equatable, Action> {
       if strict { location.report("There were no received actions to skip.") }
       return
     }
+    let actions = recorder.received.map(\.action)
+    // Shown as skipped even by an exhaustive store: skipping is the test's own choice.
     reportSkipped(
-      "\(recorder.received.count) received action\(recorder.received.count == 1 ? " was" : "s were") "
-        + "skipped:\n\n" + describeActions(recorder.received.map(\.action)),
-      at: location
+      "\(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped.\n\n"
+        + (actions.count == 1 ? describeValue(actions[0]) : dumpActions(actions)),
+      at: location,
+      evenWhenExhaustive: true
     )
     moveSnapshotPastReceivedActions(last: last.state)
   }
@@ -441,21 +482,26 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await Task.megaYield()
-    let running = core.inFlightEffects
-    guard !running.isEmpty else {
+    let origins = core.inFlightEffects.map(\.origin)
+    guard !origins.isEmpty else {
       if strict { location.report("There were no in-flight effects to skip.") }
       return
     }
     reportSkipped(
-      "\(running.count) in-flight effect\(running.count == 1 ? " was" : "s were") cancelled, "
-        + "started by:\n\n" + describeActions(running.map(\.origin)),
-      at: location
+      """
+      \(origins.count) in-flight effect\(origins.count == 1 ? " was" : "s were") cancelled, \
+      originating from:
+
+      \(origins.count == 1 ? describeValue(origins[0]) : dumpActions(origins))
+      """,
+      at: location,
+      evenWhenExhaustive: true
     )
     core.cancelAllEffects()
     await Task.megaYield()
   }
 
-  /// Waits for every effect to finish, then checks that every received action was asserted.
+  /// Checks that every received action was asserted, then waits for every effect to finish.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -464,18 +510,24 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkUnassertedReceivedActions(at: location)
     let timeout = timeout ?? self.timeout
     let finished = await waitUntil(timeout: timeout) { core.inFlightEffects.isEmpty }
     if !finished {
-      location.report(
-        "Expected effects to finish, but some are still running after \(timeout), started by:\n\n"
-          + describeActions(core.inFlightEffects.map(\.origin))
+      reportUnlessSkipped(
+        """
+        Expected effects to finish, but there are still effects in-flight\
+        \(timeout > .zero ? " after \(timeout)" : "").
+
+        \(effectsInFlightSuggestion(timeout: timeout))
+        """,
+        at: location
       )
     }
-    checkUnassertedReceivedActions(at: location)
   }
 
-  /// Asserts the current state without sending anything; useful in non-exhaustive tests.
+  /// Asserts the state as the test has accounted for it, without sending anything: useful in a
+  /// non-exhaustive test, after ``skipReceivedActions(strict:fileID:filePath:line:column:)``.
   public func assert(
     _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
     fileID: StaticString = #fileID,
@@ -484,16 +536,16 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let actual = core.state
-    var expected = exhaustivity == .on ? snapshot : actual
+    let actual = snapshot
+    var expected = actual
     let sharedOutcome: SharedOutcome
     do {
       // Only the shared values the closure writes are compared, against what they hold now.
       sharedOutcome = try assertShared([], asserting: true) {
-        try updateStateToExpectedResult(&expected)
+        try modifyingExhaustively { try updateStateToExpectedResult(&expected) }
       }
     } catch {
-      location.report("Threw error while asserting state: \(error)")
+      location.report("Threw error: \(error)")
       return
     }
     for mismatch in sharedOutcome.mismatches {
@@ -504,7 +556,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     if let difference = diff(expected, actual, format: .proportional) {
       location.report(
-        "State does not match expectation:\n\n\(difference.indenting(by: 2))\n\n"
+        "A state change does not match expectation.\n\n\(difference.indenting(by: 4))\n\n"
           + "(Expected: −, Actual: +)"
       )
     }
@@ -523,12 +575,17 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     // Describing the action and diffing states reflect over them: only a failure pays for it.
     var header: String { "\(step) \(describeValue(action).indenting(by: 2).trimmingLeadingSpaces)" }
-    var expected = exhaustivity == .on ? previous : actual
+    let isExhaustive = exhaustivity == .on
+    // Exhaustively, the closure turns the state before the step into the state after it;
+    // otherwise it only states what it cares about, applied to the state after it.
+    var expected = isExhaustive ? previous : actual
     let sharedOutcome: SharedOutcome
     do {
-      sharedOutcome = try assertShared(shared) { try update?(&expected) }
+      sharedOutcome = try assertShared(shared) {
+        try modifyingExhaustively { try update?(&expected) }
+      }
     } catch {
-      location.report("Threw error after \(header):\n\n  \(error)")
+      location.report("Threw error: \(error)")
       return
     }
     for mismatch in sharedOutcome.mismatches {
@@ -541,37 +598,57 @@ public final class TestStore<State: Equatable, Action> {
           + "(Expected: −, Actual: +)"
       )
     }
-    if expected != actual, let difference = diff(expected, actual, format: .proportional) {
-      let what =
-        update == nil
-        ? "State was not expected to change, but a change occurred after \(header)"
-        : "A state change does not match expectation after \(header)"
-      location.report(
-        "\(what):\n\n\(difference.indenting(by: 2))\n\n(Expected: −, Actual: +)"
-      )
+    if expected != actual {
+      location.report(stateMismatch(expected: expected, actual: actual, asserted: update != nil))
       return
     }
     guard let update else { return }
-    if exhaustivity == .on, expected == previous, !sharedOutcome.assertedAny {
-      location.report(
-        """
-        Expected state to change after \(header), but no change occurred.
+    let noChange = """
+      Expected state to change, but no change occurred.
 
-        The trailing closure made no observable modifications to state. If no change to state \
-        is expected, omit the trailing closure.
-        """
-      )
-    } else if case .off(showSkippedAssertions: true) = exhaustivity {
-      var expectedFromPrevious = previous
-      try? update(&expectedFromPrevious)
-      if let difference = diff(expectedFromPrevious, actual, format: .proportional) {
-        reportSkipped(
-          "State changes not asserted after \(header):\n\n\(difference.indenting(by: 2))\n\n"
-            + "(Expected: −, Actual: +)",
-          at: location
-        )
-      }
+      The trailing closure made no observable modifications to state. If no change to state is \
+      expected, omit the trailing closure.
+      """
+    if isExhaustive {
+      if expected == previous, !sharedOutcome.assertedAny { location.report(noChange) }
+      return
     }
+    // What an exhaustive store would have said: shown as skipped, if skipped assertions are.
+    guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
+    var expectedFromPrevious = previous
+    try? update(&expectedFromPrevious)
+    if expectedFromPrevious != actual {
+      reportSkipped(
+        stateMismatch(expected: expectedFromPrevious, actual: actual, asserted: true),
+        at: location)
+    } else if expectedFromPrevious == previous {
+      reportSkipped(noChange, at: location)
+    }
+  }
+
+  /// The failure for a state that is not the one the test expected.
+  private func stateMismatch(expected: State, actual: State, asserted: Bool) -> String {
+    let heading =
+      asserted
+      ? "A state change does not match expectation"
+      : "State was not expected to change, but a change occurred"
+    let difference =
+      diff(expected, actual, format: .proportional)
+      .map { "\($0.indenting(by: 4))\n\n(Expected: −, Actual: +)" }
+        ?? """
+        Expected:
+        \(String(describing: expected).indenting(by: 2))
+
+        Actual:
+        \(String(describing: actual).indenting(by: 2))
+        """
+    return "\(heading).\n\n\(difference)"
+  }
+
+  /// Runs an assertion closure so that `XCTModify` in it requires a change only when the store
+  /// is exhaustive, as TCA's test store does.
+  private func modifyingExhaustively(_ body: () throws -> Void) rethrows {
+    try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on, operation: body)
   }
 
   private struct SharedOutcome {
@@ -646,16 +723,19 @@ public final class TestStore<State: Equatable, Action> {
     let count = actions.count
     guard exhaustivity == .on else {
       reportSkipped(
-        "\(count) received action\(count == 1 ? " was" : "s were") skipped:\n\n"
-          + describeActions(actions),
+        "\(count) received action\(count == 1 ? " was" : "s were") skipped.\n\n"
+          + dumpActions(actions),
         at: location
       )
       moveSnapshotPastReceivedActions(last: last.state)
       return core.state
     }
     location.report(
-      "Must handle \(count) received action\(count == 1 ? "" : "s") before \(step):\n\n"
-        + describeActions(actions)
+      """
+      Must handle \(count) received action\(count == 1 ? "" : "s") before \(step).
+
+      Unhandled actions: \(dumpActions(actions))
+      """
     )
     staleReceivedCount = count
     // The step is asserted from where the feature actually is, so the one failure above is not
@@ -674,50 +754,95 @@ public final class TestStore<State: Equatable, Action> {
   private func checkUnassertedReceivedActions(at location: IssueLocation) {
     let actions = recorder.received.map(\.action)
     guard !actions.isEmpty else { return }
-    let message =
-      "The store received \(actions.count) unexpected action\(actions.count == 1 ? "" : "s"):\n\n"
-      + describeActions(actions)
-    if exhaustivity == .on {
-      location.report(message)
-    } else {
-      reportSkipped(message, at: location)
-    }
+    reportUnlessSkipped(
+      """
+      The store received \(actions.count) unexpected action\(actions.count == 1 ? "" : "s").
+
+        Unhandled actions:
+      \(actions.map { "    " + debugCaseOutput($0, abbreviated: true) }.joined(separator: "\n"))
+
+      To fix, explicitly assert against these actions using "store.receive", skip these actions \
+      by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
+      store: "store.exhaustivity = .off".
+      """,
+      at: location
+    )
     if let last = recorder.received.last { moveSnapshotPastReceivedActions(last: last.state) }
   }
 
-  /// The end of the test: unasserted received actions and effects still running are failures.
+  /// The end of the test: unasserted received actions and effects still running are failures,
+  /// each effect's at the step that started it.
   private func completed() {
     checkUnassertedReceivedActions(at: location)
     var reported = Set<Int>()
     for effect in core.inFlightEffects where reported.insert(effect.tag).inserted {
       let origin =
         sendLocations.indices.contains(effect.tag) ? sendLocations[effect.tag] : location
-      let message = """
+      reportUnlessSkipped(
+        """
         An effect returned for this action is still running. It must complete before the end of \
-        the test:
-
-        \(describeValue(effect.origin).indenting(by: 2))
+        the test.
 
         To fix, inspect any effects the reducer returns for this action and ensure that all of \
-        them complete by the end of the test. A long-living effect (a timer, a stream) should be \
-        cancelled by sending the action that stops it, or skipped with "skipInFlightEffects", or \
-        the test can use a non-exhaustive store.
-        """
-      if exhaustivity == .on {
-        origin.report(message)
-      } else {
-        reportSkipped(message, at: origin)
-      }
+        them complete by the end of the test. There are a few reasons why an effect may not have \
+        completed:
+
+        If using async/await in your effect, it may need a little bit of time to properly \
+        finish. To fix you can simply perform "await store.finish()" at the end of your test.
+
+        If an effect uses a clock (or scheduler, via "receive(on:)", "delay", "debounce", etc.), \
+        make sure that you wait enough time for it to perform the effect. If you are using a test \
+        clock/scheduler, advance it so that the effects may complete, or consider using an \
+        immediate clock/scheduler to immediately perform the effect instead.
+
+        If you are returning a long-living effect (timers, notifications, subjects, etc.), then \
+        make sure those effects are torn down by marking the effect ".cancellable" and returning a \
+        corresponding cancellation effect ("Effect.cancel") from another action, or, if your \
+        effect is driven by a Combine subject, send it a completion.
+
+        If you do not wish to assert on these effects, perform "await \
+        store.skipInFlightEffects()", or consider using a non-exhaustive test store: \
+        "store.exhaustivity = .off".
+        """,
+        at: origin
+      )
     }
   }
 
-  /// The message is only built when skipped assertions are shown: describing actions and
-  /// diffing states reflect over them.
-  private func reportSkipped(_ message: @autoclosure () -> String, at location: IssueLocation) {
-    guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
-    let message = message()
+  /// A failure for an exhaustive store; for a non-exhaustive one, something skipped.
+  private func reportUnlessSkipped(_ message: @autoclosure () -> String, at location: IssueLocation)
+  {
+    if exhaustivity == .on {
+      location.report(message())
+    } else {
+      reportSkipped(message(), at: location)
+    }
+  }
+
+  /// Shows what a non-exhaustive store skipped, when it shows skipped assertions (or, with
+  /// `evenWhenExhaustive`, what any store skipped because the test asked it to): as an expected
+  /// issue, which the test log shows without failing the test. XCTest on Linux has no expected
+  /// failures, so there it is printed. The message is only built when it is shown: describing
+  /// actions and diffing states reflect over them.
+  private func reportSkipped(
+    _ message: @autoclosure () -> String,
+    at location: IssueLocation,
+    evenWhenExhaustive: Bool = false
+  ) {
+    switch exhaustivity {
+    case .off(showSkippedAssertions: true): break
+    case .on where evenWhenExhaustive: break
+    default: return
+    }
+    let message = "Skipped assertions.\n\n" + message()
+    #if !canImport(Darwin)
+      if case .xcTest = TestContext.current {
+        FileHandle.standardError.write(Data("\(location): ◽️ \(message)\n".utf8))
+        return
+      }
+    #endif
     withExpectedIssue {
-      location.report("Skipped assertion: " + message)
+      location.report(message)
     }
   }
 
@@ -840,20 +965,10 @@ private func describeValue(_ value: Any) -> String {
   String(customDumping: value)
 }
 
-private func describeActions<A>(_ actions: [A]) -> String {
-  actions.map { describeValue($0).indenting(by: 2) }.joined(separator: "\n")
-}
-
-/// Names the case a case key path points at. Key paths do not know the name of the case they were
-/// written with on every platform; when the name is missing, the type of the value tells the case
-/// apart well enough in a failure message.
-private func describe<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> String {
-  let name = "\(keyPath)"
-  if !name.contains("<computed"), let dot = name.firstIndex(of: ".") {
-    return "an action matching \\.\(name[name.index(after: dot)...])"
-  }
-  let value = Value.self == Void.self ? "no value" : "\(Value.self)"
-  return "an action of the case carrying \(value)"
+/// Actions as a dump of the list of them: `[\n  [0]: .second\n]`, each abbreviated to its case
+/// where its type is the list's.
+private func dumpActions<A>(_ actions: [A]) -> String {
+  String(customDumping: actions)
 }
 
 extension String {

@@ -159,7 +159,7 @@ struct StackNavigationTests {
     await withKnownIssue {
       await store.send(.path(.element(id: 7, action: .detail(.editButtonTapped))))
     } matching: { issue in
-      issue.description.contains("received an action for a missing stack element")
+      issue.description.contains("received an action for a missing element.")
     }
   }
 }

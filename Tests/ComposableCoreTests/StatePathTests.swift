@@ -324,7 +324,7 @@ extension TrackedStatePathTests {
     #expect(buffer() == before)
     #expect(store.path[id: id]?.items[0] == 2)
     #expect(pathReader.changes == 0)
-    store.send(.path(.push(id: 99, state: TrackedHolder.Inner())))
+    store.send(.path(.push(id: 1, state: TrackedHolder.Inner())))
     #expect(pathReader.changes == 1)
     #expect(store.path.ids.count == 2)
   }

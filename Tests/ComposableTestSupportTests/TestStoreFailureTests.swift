@@ -2,8 +2,8 @@ import ComposableCore
 import ComposableTestSupport
 import Testing
 
-/// Every way an exhaustive test can fail is reported, with a message that names the action and,
-/// for state, shows the `−` expected / `+` actual diff.
+/// Every way an exhaustive test can fail is reported, in the words of TCA's test store (which
+/// tests match), with the `−` expected / `+` actual diff for state.
 @MainActor
 struct TestStoreFailureTests {
   @Test func wrongStateAssertion() async {
@@ -13,7 +13,7 @@ struct TestStoreFailureTests {
     } matching: { issue in
       matches(
         issue,
-        "A state change does not match expectation after sending Tally.Action.increment",
+        "A state change does not match expectation.",
         "−   count: 2",
         "+   count: 1",
         "(Expected: −, Actual: +)"
@@ -28,7 +28,7 @@ struct TestStoreFailureTests {
     } matching: { issue in
       matches(
         issue,
-        "State was not expected to change, but a change occurred after sending Tally.Action.increment",
+        "State was not expected to change, but a change occurred.",
         "−   count: 0",
         "+   count: 1"
       )
@@ -41,7 +41,8 @@ struct TestStoreFailureTests {
       await store.send(.noop) { _ in }
     } matching: { issue in
       matches(
-        issue, "Expected state to change after sending Tally.Action.noop, but no change occurred")
+        issue, "Expected state to change, but no change occurred.",
+        "If no change to state is expected, omit the trailing closure.")
     }
   }
 
@@ -52,7 +53,8 @@ struct TestStoreFailureTests {
       await store.send(.increment) { $0.count = 1 }
     } matching: { issue in
       matches(
-        issue, "Must handle 1 received action before sending an action", "Tally.Action.echo(2)")
+        issue, "Must handle 1 received action before sending an action.",
+        "Unhandled actions: [\n  [0]: .echo(2)\n]")
     }
     // The action stays pending, as in TCA: receiving it now is no further failure, and the state
     // it made is not asserted twice.
@@ -79,7 +81,7 @@ struct TestStoreFailureTests {
       let store = TestStore(initialState: Tally.State()) { Tally() }
       await store.send(.rename("abc")) { $0.label = "abc" }
     } matching: { issue in
-      matches(issue, "The store received 1 unexpected action", "Tally.Action.echo(3)")
+      matches(issue, "The store received 1 unexpected action.", "Unhandled actions:\n    .echo")
     }
   }
 
@@ -90,8 +92,9 @@ struct TestStoreFailureTests {
     } matching: { issue in
       matches(
         issue,
-        "An effect returned for this action is still running",
-        "Tally.Action.forever"
+        "An effect returned for this action is still running. It must complete before the end of "
+          + "the test.",
+        "perform \"await store.skipInFlightEffects()\""
       ) && issue.sourceLocation?.fileName == "TestStoreFailureTests.swift"
     }
   }
@@ -99,15 +102,17 @@ struct TestStoreFailureTests {
   @Test func receiveTimesOut() async {
     let store = makeTallyStore()
     await store.send(.delayedEcho)
+    // Two issues, as in TCA: nothing arrived in time, and so nothing matched.
     await withKnownIssue {
       await store.receive(\.echo, timeout: .milliseconds(50))
     } matching: { issue in
       matches(
         issue,
-        "Expected to receive an action of the case carrying Int, but received none after 0.05 seconds",
-        "Effects still running, started by:",
-        "Tally.Action.delayedEcho"
+        "Expected to receive an action, but received none after 0.05 seconds.",
+        "There are effects in-flight.",
+        "try increasing the duration of this assertion's \"timeout\""
       )
+        || matches(issue, "Expected to receive an action matching case path, but didn't get one.")
     }
     await store.skipInFlightEffects()
   }
@@ -120,9 +125,10 @@ struct TestStoreFailureTests {
     } matching: { issue in
       matches(
         issue,
-        "Received unexpected action: expected Tally.Action.echo(3), but received",
-        "− Tally.Action.echo(3)",
-        "+ Tally.Action.echo(2)"
+        "Received unexpected action:\n\n",
+        "    − Tally.Action.echo(3)",
+        "    + Tally.Action.echo(2)",
+        "(Expected: −, Received: +)"
       )
     }
   }
@@ -133,7 +139,10 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.receive(\.echo, 5) { $0.echoes = [2] }
     } matching: { issue in
-      matches(issue, "The value does not match", "− 5", "+ 2")
+      matches(
+        issue, "Received unexpected action:", "  − Tally.Action.echo(5)",
+        "  + Tally.Action.echo(2)",
+        "(Expected: −, Actual: +)")
     }
   }
 
@@ -145,7 +154,7 @@ struct TestStoreFailureTests {
     } matching: { issue in
       matches(
         issue,
-        "A state change does not match expectation after receiving Tally.Action.echo(2)",
+        "A state change does not match expectation.",
         "−     [0]: 99",
         "+     [0]: 2"
       )
@@ -159,7 +168,8 @@ struct TestStoreFailureTests {
       await store.finish(timeout: .milliseconds(50))
     } matching: { issue in
       matches(
-        issue, "Expected effects to finish, but some are still running", "Tally.Action.delayedEcho")
+        issue,
+        "Expected effects to finish, but there are still effects in-flight after 0.05 seconds.")
     }
     await store.skipInFlightEffects()
   }
@@ -170,7 +180,7 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.finish()
     } matching: { issue in
-      matches(issue, "The store received 1 unexpected action", "Tally.Action.echo(1)")
+      matches(issue, "The store received 1 unexpected action.", "    .echo")
     }
   }
 
@@ -203,7 +213,9 @@ struct TestStoreFailureTests {
     withKnownIssue {
       store.assert { $0.label = "nope" }
     } matching: { issue in
-      matches(issue, "State does not match expectation", "−   label: \"nope\"", "+   label: \"\"")
+      matches(
+        issue, "A state change does not match expectation.", "−   label: \"nope\"",
+        "+   label: \"\"")
     }
   }
 

@@ -30,9 +30,25 @@ final class TestStoreXCTests: XCTestCase {
     let messages = collector.messages.value
     XCTAssertEqual(messages.count, 1)
     let message = messages.first ?? ""
-    XCTAssertTrue(message.contains("A state change does not match expectation after sending"))
+    XCTAssertTrue(message.contains("A state change does not match expectation."))
     XCTAssertTrue(message.contains("−   count: 5"))
     XCTAssertTrue(message.contains("+   count: 1"))
+  }
+}
+
+/// Each XCTest case sees fresh test values of its dependencies, as each Swift Testing test
+/// does: both cases start numbering stack elements at 0, whichever runs first.
+final class DependenciesPerXCTestCaseTests: XCTestCase {
+  func testFirstCaseStartsItsStackIDsAtZero() {
+    @Dependency(\.stackElementID) var stackElementID
+    XCTAssertEqual(stackElementID.next(), 0)
+    XCTAssertEqual(stackElementID.next(), 1)
+  }
+
+  func testSecondCaseStartsItsStackIDsAtZero() {
+    @Dependency(\.stackElementID) var stackElementID
+    XCTAssertEqual(stackElementID.next(), 0)
+    XCTAssertEqual(stackElementID.next(), 1)
   }
 }
 

@@ -86,9 +86,9 @@ extension Effect {
           guard let handler else {
             reportIssue(
               """
-              An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error:
+              An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
-              \(String(customDumping: error).indenting(by: 2))
+              \(String(customDumping: error).indenting(by: 4))
 
               All non-cancellation errors must be explicitly handled via the "catch" parameter \
               on "Effect.run", or via a "do" block.

@@ -355,10 +355,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           destinationEffects = presentedEffects(childEffects, of: presented)
         }
       } else {
-        Self.reportAbsentDestination(action: action, at: location)
+        location.reportAbsentDestination(action: action)
       }
     case .dismiss?:
-      if !wasPresented { Self.reportAbsentDismissal(at: location) }
+      if !wasPresented { location.reportAbsentDestination(action: action) }
       isDismissing = true
     case nil:
       break
@@ -430,32 +430,6 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let identity = presentedCases.identity(of: old)
     if let current, identity == presentedCases.identity(of: current) { return .none }
     return .cancelScope(scope(identity))
-  }
-
-  // Static, as `IfLet`'s report: a method made every call copy the operator up front.
-  @usableFromInline
-  static func reportAbsentDestination(action: Parent.Action, at location: IssueLocation) {
-    location.report(
-      """
-      An "ifLet" at "\(location)" received a presentation action when destination state was \
-      absent:
-
-        Action:
-          \(String(describing: action))
-
-      This usually means an effect of the child kept running after it was dismissed.
-      """
-    )
-  }
-
-  @usableFromInline
-  static func reportAbsentDismissal(at location: IssueLocation) {
-    location.report(
-      """
-      An "ifLet" at "\(location)" received a dismissal when destination state was already \
-      absent.
-      """
-    )
   }
 
   /// The scope of the effects of the child with `identity`: the one made last, while the same

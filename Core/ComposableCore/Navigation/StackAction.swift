@@ -173,7 +173,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       if let effects {
         if !effects.isNone { destinationEffects = elementEffects(effects, id: id) }
       } else {
-        Self.reportMissingElement(action, at: location)
+        location.reportMissingElement(action: elementAction, inStack: true)
       }
     }
 
@@ -225,26 +225,21 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     if toStackState.read(&state, { $0.index(id: id) != nil }) {
       toStackState.modify(&state) { $0.pop(from: id) }
     } else if !idsBefore.contains(id) {
-      location.report(
-        """
-        A "forEach" at "\(location)" received a "popFrom" action for a missing stack element \
-        \(id). The element may have been popped already.
-        """
-      )
+      location.reportMissingPop(id: id, ids: toStackState.read(&state) { $0.ids })
     }
   }
 
   @usableFromInline
   func push(_ element: Destination.State, id: StackElementID, in state: inout Parent.State) {
     if toStackState.read(&state, { $0.index(id: id) != nil }) {
-      location.report(
-        """
-        A "forEach" at "\(location)" received a "push" action for an element id \(id) that is \
-        already in the stack. Ids must be unique: take new ones from the "stackElementID" \
-        dependency.
-        """
-      )
+      location.reportRepeatedPush(id: id, ids: toStackState.read(&state) { $0.ids })
     } else {
+      // In a test, ids are handed out in order: one from further ahead is a mistake in the test.
+      @Dependency(\.context) var context
+      @Dependency(\.stackElementID) var stackElementID
+      if context == .test, case let next = stackElementID.peek(), id.rawValue > next.rawValue {
+        location.reportUnexpectedPushID(id, expected: next)
+      }
       toStackState.modify(&state) { $0.append(element, id: id) }
     }
   }
@@ -256,20 +251,5 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     Parent.Action
   > {
     .cancelRemoved(from: idsBefore, to: idsAfter, at: toStackState.effectLocation)
-  }
-
-  // Static, with the location alone, as `ifLet`'s report.
-  @usableFromInline
-  static func reportMissingElement(_ action: Parent.Action, at location: IssueLocation) {
-    location.report(
-      """
-      A "forEach" at "\(location)" received an action for a missing stack element:
-
-        Action:
-          \(String(describing: action))
-
-      This usually means an effect of the element kept running after it was popped.
-      """
-    )
   }
 }

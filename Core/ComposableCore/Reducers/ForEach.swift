@@ -126,7 +126,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       if let effects = reduceElement(id: id, action: elementAction, in: &state) {
         if !effects.isNone { elementEffects = self.elementEffects(effects, id: id) }
       } else {
-        reportMissingElement(action)
+        location.reportMissingElement(action: action, inStack: false)
       }
     }
     // Identifier storage is shared until the parent changes membership, so this comparison is
@@ -171,20 +171,5 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return toElementsState.modifyElement(&state) {
       element.reduce(into: &$0[index], action: action)
     }
-  }
-
-  @usableFromInline
-  func reportMissingElement(_ action: Parent.Action) {
-    location.report(
-      """
-      A "forEach" at "\(location)" received an action for a missing element:
-
-        Action:
-          \(String(describing: action))
-
-      This usually means an effect of the element kept running after the element was \
-      removed, or an action was sent to a row that is no longer shown.
-      """
-    )
   }
 }

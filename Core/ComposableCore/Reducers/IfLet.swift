@@ -81,7 +81,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return reduceParentWatchingChild(into: &state, action: action, childEffects: .none)
     }
     guard isPresent(&state) else {
-      Self.reportMissingChild(action, at: location)
+      location.reportNilChild(action: action)
       return parent.reduce(into: &state, action: action)
     }
     let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
@@ -116,23 +116,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   func isReplaced(in state: inout Parent.State) -> Bool {
     toChildState.read(&state) { identity.isReplaced(by: $0!) }
-  }
-
-  // Static, with the location alone: as a method it made every call copy the whole operator up
-  // front, in case this report was needed.
-  @usableFromInline
-  static func reportMissingChild(_ action: Parent.Action, at location: IssueLocation) {
-    location.report(
-      """
-      An "ifLet" at "\(location)" received a child action when child state was "nil":
-
-        Action:
-          \(String(describing: action))
-
-      This usually means an effect of the child kept running after the parent set the \
-      state to "nil", or an action was sent to a child store that is no longer shown.
-      """
-    )
   }
 }
 
@@ -205,7 +188,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           if effects.canOutliveItsAction { identity.childHasWork = true }
         }
       } else {
-        location.reportOtherCase("ifCaseLet", action: action, state: state)
+        location.reportOtherCaseForIfCaseLet(action: action, state: state)
       }
     }
     // As in `ifLet`: only a child in its case that has started work is looked at again after the
@@ -260,26 +243,5 @@ package final class IssueLocation: CustomStringConvertible, Sendable {
 
   package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Reports a child action that reached `operatorName` here while the parent's state was in
-  /// another case than the child's: `Scope` over a case and `ifCaseLet` say the same.
-  @usableFromInline
-  func reportOtherCase(_ operatorName: String, action: Any, state: Any) {
-    report(
-      """
-      A "\(operatorName)" at "\(self)" received a child action when child state was set to a \
-      different case:
-
-        Action:
-          \(String(describing: action))
-        State:
-          \(String(describing: state))
-
-      This usually means an effect of the child kept running after the parent switched the \
-      state to another case. Make sure the parent changes the case only after the child's \
-      effects are done, or cancels them.
-      """
-    )
   }
 }

@@ -117,7 +117,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       let childEffect = toChildCase!.modify(
         &state, { child.reduce(into: &$0, action: childAction) })
     else {
-      location.reportOtherCase("Scope", action: action, state: state)
+      location.reportOtherCaseForScope(action: action, state: state)
       return .none
     }
     guard !childEffect.isNone else { return .none }
