@@ -267,7 +267,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     ) { id in
       let effect = RunningEffect(
         core: self, id: id, tasks: tasks, slot: slot, collector: collector,
-        collectorSlot: collectorSlot, running: running, path: context.path,
+        collectorSlot: collectorSlot, running: running, path: context.path, origin: origin,
         operation: operation)
       // A task inherits the task-locals bound where it is made, and the dependencies are one.
       guard let dependencies, !DependencyValues._current.isIdentical(to: dependencies) else {

@@ -1,5 +1,7 @@
 import ComposableSharing
 import ConcurrencyExtras
+import IssueReporting
+import Synchronization
 
 /// The effects of one store that are still running: each one's task, where in the reducer tree it
 /// was started, and the cancellation ids it is known by.
@@ -185,6 +187,12 @@ final class RunningEffect<R: Reducer>: Sendable {
   /// Where in the reducer tree it was returned.
   let path: [EffectScope]
   let operation: @Sendable (Send<R.Action>) async -> Void
+  /// The action the store was sending when the effect was returned, named when the effect sends
+  /// after it completed.
+  let origin: R.Action
+  /// Set when the operation returns: a send after that came through a `send` the operation let
+  /// escape, which is reported (the action is still sent, as in TCA).
+  nonisolated let isCompleted = Atomic<Bool>(false)
 
   init(
     core: RootCore<R>,
@@ -195,6 +203,7 @@ final class RunningEffect<R: Reducer>: Sendable {
     collectorSlot: Int,
     running: RunningEffects<R.Action>,
     path: [EffectScope],
+    origin: R.Action,
     operation: @escaping @Sendable (Send<R.Action>) async -> Void
   ) {
     self.core = core
@@ -205,6 +214,7 @@ final class RunningEffect<R: Reducer>: Sendable {
     self.collectorSlot = collectorSlot
     self.running = running
     self.path = path
+    self.origin = origin
     self.operation = operation
   }
 
@@ -218,11 +228,38 @@ final class RunningEffect<R: Reducer>: Sendable {
     // Bound for the operation, so that `withTaskCancellation(id:)` and `Task.cancel(id:)` in it
     // find this store's effects, under the path of the feature that returned this one.
     await CurrentEffect.$identity.withValue(self) {
-      await operation(Send { [self] action in _ = core?.send(action, tasks: tasks) })
+      await operation(
+        Send { [self] action in
+          if isCompleted.load(ordering: .acquiring) { reportSendAfterCompletion(action) }
+          _ = core?.send(action, tasks: tasks)
+        })
     }
+    isCompleted.store(true, ordering: .releasing)
     running.finish(id)
     tasks.ended(slot: slot)
     collector?.ended(slot: collectorSlot)
+  }
+}
+
+extension RunningEffect {
+  func reportSendAfterCompletion(_ action: R.Action) {
+    reportIssue(
+      """
+      An action was sent from a completed effect.
+
+        Action:
+          \(debugCaseOutput(action))
+
+        Effect returned from:
+          \(debugCaseOutput(origin))
+
+      Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+      completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+      To fix this, make sure that your 'run' closure does not return until you're done calling \
+      'send'.
+      """
+    )
   }
 }
 
