@@ -152,6 +152,7 @@ public final class TestStore<State: Equatable, Action> {
     let previous = settleUnassertedReceivedActions(before: "sending an action", at: location)
     core.sendTag = sendLocations.count
     sendLocations.append(location)
+    let stackIDsBefore = core.dependencies.stackElementID.copy()
     recorder.expectsTestAction = true
     let task = core.send(action)
     recorder.expectsTestAction = false
@@ -166,6 +167,7 @@ public final class TestStore<State: Equatable, Action> {
       update: updateStateToExpectedResult,
       step: "sending",
       action: action,
+      stackIDs: stackIDsBefore,
       at: location
     )
     snapshot = actual
@@ -412,6 +414,7 @@ public final class TestStore<State: Equatable, Action> {
         update: update,
         step: "receiving",
         action: action,
+        stackIDs: core.dependencies.stackElementID.copy(),
         at: location
       )
     }
@@ -542,7 +545,9 @@ public final class TestStore<State: Equatable, Action> {
     do {
       // Only the shared values the closure writes are compared, against what they hold now.
       sharedOutcome = try assertShared([], asserting: true) {
-        try modifyingExhaustively { try updateStateToExpectedResult(&expected) }
+        try asserting(stackIDs: core.dependencies.stackElementID.copy()) {
+          try updateStateToExpectedResult(&expected)
+        }
       }
     } catch {
       location.report("Threw error: \(error)")
@@ -571,6 +576,7 @@ public final class TestStore<State: Equatable, Action> {
     update: ((inout State) throws -> Void)?,
     step: String,
     action: Action,
+    stackIDs: StackElementIDGenerator,
     at location: IssueLocation
   ) {
     // Describing the action and diffing states reflect over them: only a failure pays for it.
@@ -582,7 +588,7 @@ public final class TestStore<State: Equatable, Action> {
     let sharedOutcome: SharedOutcome
     do {
       sharedOutcome = try assertShared(shared) {
-        try modifyingExhaustively { try update?(&expected) }
+        try asserting(stackIDs: stackIDs.copy()) { try update?(&expected) }
       }
     } catch {
       location.report("Threw error: \(error)")
@@ -616,7 +622,7 @@ public final class TestStore<State: Equatable, Action> {
     // What an exhaustive store would have said: shown as skipped, if skipped assertions are.
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
     var expectedFromPrevious = previous
-    try? update(&expectedFromPrevious)
+    try? asserting(stackIDs: stackIDs.copy()) { try update(&expectedFromPrevious) }
     if expectedFromPrevious != actual {
       reportSkipped(
         stateMismatch(expected: expectedFromPrevious, actual: actual, asserted: true),
@@ -645,10 +651,19 @@ public final class TestStore<State: Equatable, Action> {
     return "\(heading).\n\n\(difference)"
   }
 
-  /// Runs an assertion closure so that `XCTModify` in it requires a change only when the store
-  /// is exhaustive, as TCA's test store does.
-  private func modifyingExhaustively(_ body: () throws -> Void) rethrows {
-    try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on, operation: body)
+  /// Runs an assertion closure as TCA's test store does: with the feature's dependencies, stack
+  /// ids handed out from `stackIDs` (where the step started, so an element the closure appends
+  /// gets the id the reducer's got), and `XCTModify` requiring a change only when the store is
+  /// exhaustive.
+  private func asserting(
+    stackIDs: StackElementIDGenerator, _ body: () throws -> Void
+  ) rethrows {
+    try withDependencies {
+      $0 = core.dependencies
+      $0.stackElementID = stackIDs
+    } operation: {
+      try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on, operation: body)
+    }
   }
 
   private struct SharedOutcome {

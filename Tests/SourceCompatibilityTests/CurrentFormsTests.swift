@@ -101,6 +101,58 @@ enum Root {
 
 extension Root.State: Equatable {}
 
+/// A stack of steppers, pushed by the feature itself.
+@Reducer
+struct StepperStack {
+  @ObservableState
+  struct State: Equatable {
+    var path = StackState<Stepper.State>()
+  }
+  enum Action: Equatable {
+    case path(StackActionOf<Stepper>)
+    case pushTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .pushTapped = action { state.path.append(Stepper.State()) }
+      return .none
+    }
+    .forEach(\.path, action: \.path) { Stepper() }
+  }
+}
+
+/// An alert in plain optional state: a button dismisses it after the feature has handled its
+/// action, unless the feature showed another.
+@Reducer
+struct Confirm {
+  @ObservableState
+  struct State: Equatable {
+    var alert: AlertState<Alert>?
+    var confirmed = 0
+  }
+  enum Action: Equatable {
+    case alert(Alert)
+    case deleteTapped
+  }
+  enum Alert: Equatable {
+    case confirm
+    case askAgain
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .alert(.confirm):
+        state.confirmed += 1
+        return .none
+      case .alert(.askAgain), .deleteTapped:
+        state.alert = AlertState { TextState("Delete?") }
+        return .none
+      }
+    }
+    .ifLet(\.alert, action: \.alert)
+  }
+}
+
 /// A screen that closes itself when it is done, through `dismiss`, and ticks until then.
 @Reducer
 struct Closing {
@@ -132,6 +184,30 @@ struct Closing {
 
 @MainActor
 struct CurrentFormsTests {
+  @Test
+  func anElementAppendedInAnAssertionGetsTheIDTheReducersGot() async {
+    let store = TestStore(initialState: StepperStack.State()) { StepperStack() }
+    await store.send(.pushTapped) { $0.path.append(Stepper.State()) }
+    await store.send(.pushTapped) { $0.path.append(Stepper.State()) }
+    #expect(store.state.path.ids == [0, 1])
+    await store.send(.path(.element(id: 1, action: .incrementTapped))) {
+      $0.path[id: 1]?.value = 1
+      $0.path[id: 1]?.history = [0]
+    }
+  }
+
+  @Test
+  func anAlertInOptionalStateGoesAwayOnceItsActionIsHandled() async {
+    let store = TestStore(initialState: Confirm.State()) { Confirm() }
+    await store.send(.deleteTapped) { $0.alert = AlertState { TextState("Delete?") } }
+    // Another alert took its place: it stays.
+    await store.send(.alert(.askAgain))
+    await store.send(.alert(.confirm)) {
+      $0.alert = nil
+      $0.confirmed = 1
+    }
+  }
+
   @Test
   func aFeatureTestedAloneCanDismissItselfWhichEndsItsEffects() async {
     let clock = TestClock()

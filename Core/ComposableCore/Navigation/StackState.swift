@@ -54,6 +54,14 @@ public struct StackElementIDGenerator: Sendable {
   /// A generator whose first id is 0.
   public init() {}
 
+  /// A generator of its own that goes on from where this one is: a test store hands one to an
+  /// assertion closure, so that an element it appends gets the id the reducer's got.
+  package func copy() -> Self {
+    let copy = Self()
+    copy.counter.withLock { $0 = peek().rawValue }
+    return copy
+  }
+
   /// The next id.
   public func next() -> StackElementID {
     counter.withLock { count in

@@ -23,6 +23,26 @@ extension Reducer {
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
+
+  /// Runs an alert or dialog held in plain optional state, which needs no reducer: once it has
+  /// sent an action, and the parent has handled it, it goes away.
+  @inlinable
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    _IfLetReducer(
+      parent: self,
+      child: EmptyReducer(),
+      toChildState: toWrappedState,
+      toChildAction: CaseAccess(toWrappedAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
 }
 
 /// The reducer `ifLet` returns: the parent, plus a child on optional state.
@@ -84,6 +104,10 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       location.reportNilChild(action: action)
       return parent.reduce(into: &state, action: action)
     }
+    // Answered when the operator is specialised for its child's type.
+    if Child.State.self is any _EphemeralState.Type {
+      return reduceEphemeral(into: &state, action: action, childAction: childAction)
+    }
     let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
     guard !effects.isNone else {
       guard identity.childHasWork else { return parent.reduce(into: &state, action: action) }
@@ -95,6 +119,24 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return childEffects.merge(with: parent.reduce(into: &state, action: action))
     }
     return reduceParentWatchingChild(into: &state, action: action, childEffects: childEffects)
+  }
+
+  /// An alert or dialog held in plain optional state goes away once it has sent its action, after
+  /// the parent has handled it, unless the parent put another in its place, as TCA's `ifLet`
+  /// does: a button tap both acts and dismisses.
+  @inlinable @inline(never)
+  func reduceEphemeral(
+    into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
+  ) -> Effect<Parent.Action> {
+    let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
+    let childEffects =
+      effects.isNone ? .none : effects.embedded(by: toChildAction, at: toChildState.route)
+    let before = toChildState.read(&state) { ephemeralIdentity(of: $0!) }
+    let parentEffects = parent.reduce(into: &state, action: action)
+    if isPresent(&state), toChildState.read(&state, { ephemeralIdentity(of: $0!) }) == before {
+      toChildState.modify(&state) { $0 = nil }
+    }
+    return childEffects.merge(with: parentEffects)
   }
 
   /// Runs the parent with a child that has started work that can outlive its action: when the
@@ -244,4 +286,11 @@ package final class IssueLocation: CustomStringConvertible, Sendable {
   package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
+}
+
+/// What tells one alert or dialog from another put in its place: its id when it has one.
+@usableFromInline
+func ephemeralIdentity(of value: Any) -> AnyHashable? {
+  func id<Value: Identifiable>(_ value: Value) -> AnyHashable { AnyHashable(value.id) }
+  return (value as? any Identifiable).map { id($0) }
 }
