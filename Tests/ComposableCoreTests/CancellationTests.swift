@@ -71,6 +71,21 @@ struct CancellationTests {
     await store.send(.rows(.element(id: 2, action: .stop)))
   }
 
+  /// As in TCA, a feature cancelling an id reaches the effects its children started under it:
+  /// the parent stops every row's timer, though each row stops only its own.
+  @Test func aParentCancelsItsChildrensEffectsByTheirID() async {
+    let clock = TestClock()
+    let store = makeStore(
+      TickerBoard.State(rows: [.init(id: 1), .init(id: 2)]), TickerBoard(), clock: clock)
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.rows(.element(id: 2, action: .start)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
+    await store.send(.stopAll)
+    await clock.advance(by: .seconds(5))
+  }
+
   @Test func removingAnElementCancelsItsEffects() async {
     let clock = TestClock()
     let store = makeStore(
@@ -667,5 +682,25 @@ struct TwoTicks: Reducer {
       return .none
     }
     .ifLet(\.detail, action: \.detail) { Ticker() }
+  }
+}
+
+/// Rows of timers and a button that stops them all by the rows' own cancellation id.
+struct TickerBoard: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Ticker.State> = []
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case rows(IdentifiedActionOf<Ticker>)
+    case stopAll
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      action == .stopAll ? .cancel(id: Ticker.CancelID.timer) : .none
+    }
+    .forEach(\.rows, action: \.rows) { Ticker() }
   }
 }

@@ -79,11 +79,19 @@ final class RunningEffects<Action>: CancellationRegistry {
     _ = storage.withLock { $0.remove(id) }
   }
 
-  /// Cancels the effects known by `key`, and the operations run under it.
+  /// Cancels the effects known by `key`, and the operations run under it: those of the feature
+  /// that cancels, and, as in TCA, those its children (presented, scoped, in its stack or
+  /// collection) started under the same id, whose paths go on from its path.
   func cancel(_ key: CancelKey) {
     var operations: [@Sendable () -> Void] = []
     cancel { storage in
-      guard let ids = storage.cancellables.removeValue(forKey: key) else { return [] }
+      var ids = storage.cancellables.removeValue(forKey: key) ?? []
+      let descendants = storage.cancellables.keys.filter {
+        $0.id == key.id && $0.path.count > key.path.count && $0.path.starts(with: key.path)
+      }
+      for descendant in descendants {
+        ids.formUnion(storage.cancellables.removeValue(forKey: descendant) ?? [])
+      }
       return ids.compactMap { id in
         if let operation = storage.operations.removeValue(forKey: id) {
           operations.append(operation.cancel)
