@@ -11,10 +11,9 @@ enum SerialExecution {
   private static var wasEnabled = false
 
   static func retain() {
-    if users == 0 {
-      wasEnabled = uncheckedUseMainSerialExecutor
-      uncheckedUseMainSerialExecutor = true
-    }
+    if users == 0 { wasEnabled = uncheckedUseMainSerialExecutor }
+    // Set by every new store, as TCA's does, even if a test switched it off meanwhile.
+    uncheckedUseMainSerialExecutor = true
     users += 1
   }
 

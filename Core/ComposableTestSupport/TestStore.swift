@@ -94,15 +94,24 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   // Not an isolated deinit: those run without the releasing task's task-locals, and the test
-  // framework finds the running test through them. A test store is created, used and released on
-  // the main actor (which, on Linux, is not always the main thread).
+  // framework finds the running test through them. A test store is usually released on the main
+  // actor (which, on Linux, is the main queue, not always the main thread); a test function that
+  // is not isolated to it (`let store = await TestStore(…)` in a plain `async` XCTest method, as
+  // TCA's own tests are written) releases it elsewhere, and the teardown then waits for the main
+  // queue, as TCA's test store does.
   deinit {
-    MainActor.assumeIsolated {
-      completed()
-      core.cancelAllEffects()
-      useMainSerialExecutor = false
-      sharedReferences.track(with: nil)
+    if MainQueue.isCurrent {
+      MainActor.assumeIsolated { tearDown() }
+    } else {
+      DispatchQueue.main.sync { MainActor.assumeIsolated { tearDown() } }
     }
+  }
+
+  private func tearDown() {
+    completed()
+    core.cancelAllEffects()
+    useMainSerialExecutor = false
+    sharedReferences.track(with: nil)
   }
 
   /// The state as the test has accounted for it: after the last step it sent, received or
@@ -989,5 +998,19 @@ private func dumpActions<A>(_ actions: [A]) -> String {
 extension String {
   fileprivate var trimmingLeadingSpaces: String {
     String(drop { $0 == " " })
+  }
+}
+
+/// Whether the code running now runs on the main queue, the main actor's executor, whichever
+/// thread serves it: told by a marker set on the queue once.
+enum MainQueue {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  static var isCurrent: Bool {
+    DispatchQueue.getSpecific(key: key) == true
   }
 }

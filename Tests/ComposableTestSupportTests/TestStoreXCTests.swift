@@ -18,6 +18,22 @@ final class TestStoreXCTests: XCTestCase {
     await store.send(.stopButtonTapped) { $0.isRunning = false }
   }
 
+  /// Written as TCA's own tests are: a test method not isolated to the main actor, which makes,
+  /// uses and releases the store from wherever it runs (here a thread of the cooperative pool, as
+  /// the store does not serialise effects on the main queue). Releasing it there used to crash.
+  func testAStoreMadeAndReleasedOffTheMainActor() async {
+    var store: TestStoreOf<Tally>? = await TestStore(initialState: Tally.State()) { Tally() }
+    await Self.runEffectsInParallel(store!)
+    await store?.send(.increment) { $0.count = 1 }
+    XCTAssertFalse(Thread.isMainThread)
+    store = nil
+  }
+
+  @MainActor
+  static func runEffectsInParallel(_ store: TestStoreOf<Tally>) {
+    store.useMainSerialExecutor = false
+  }
+
   /// corelibs XCTest has no `XCTExpectFailure`, so the failure is captured by a reporter that
   /// stands in for XCTest, and its text is checked.
   @MainActor

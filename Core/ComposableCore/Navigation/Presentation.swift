@@ -348,11 +348,19 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     switch presentationAction {
     case .presented(let destinationAction)?:
       if wasPresented {
+        // A child with work running that makes itself another child (a new id) leaves its old
+        // work behind, as a replacement by the parent does.
+        let identityBefore =
+          presentedCases.childHasWork
+          ? storage.read(&state) { $0.presented.map(presentedCases.identity(of:)) } : nil
         let childEffects = storage.modify(&state) {
           $0.modifyPresented { destination.reduce(into: &$0, action: destinationAction) }!
         }
         if !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) {
           destinationEffects = presentedEffects(childEffects, of: presented)
+        }
+        if let identityBefore {
+          destinationEffects = endingWork(of: identityBefore, in: &state, after: destinationEffects)
         }
       } else {
         location.reportAbsentDestination(action: action)
@@ -375,9 +383,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let wasReassigned = assignmentsAfter != assignmentsBefore
 
     var isCleared = isDismissing
-    if !isDismissing, case .presented? = presentationAction, !wasReassigned, isPresented,
-      !presentedCases.isPlainType,
-      storage.read(&state, { $0.presented.map(presentedCases.isEphemeral) }) == true
+    if !isDismissing, case .presented(let destinationAction)? = presentationAction,
+      !wasReassigned, isPresented, !presentedCases.isPlainType,
+      storage.read(
+        &state,
+        {
+          $0.presented.map {
+            presentedCases.isEphemeral($0) && _isAction(destinationAction, ofEphemeralIn: $0)
+          }
+        }) == true
     {
       // An alert or dialog closes once the user has acted on it.
       isCleared = true
@@ -393,6 +407,19 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let current = isCleared ? nil : storage.read(&state) { $0.presented }
     return .merge(destinationEffects, parentEffects, dismissal(of: old.value, replacedBy: current))
+  }
+
+  /// `effects`, and the cancellation of the work of the child that had `identity`, when the
+  /// child presented now is another.
+  @inlinable @inline(never)
+  func endingWork(
+    of identity: PresentationIdentity, in state: inout Parent.State,
+    after effects: Effect<Parent.Action>
+  ) -> Effect<Parent.Action> {
+    guard let now = storage.read(&state, { $0.presented.map(presentedCases.identity(of:)) }),
+      now != identity
+    else { return effects }
+    return .merge(.cancelScope(scope(identity)), effects)
   }
 
   // Out of line, though specialised, as `forEach`'s element effects: unspecialised, each child
@@ -729,4 +756,20 @@ func reflectedIdentity(of state: Any) -> _PresentationIdentity {
     value = child.value
   }
   return parts
+}
+
+/// Whether a presented action is for the alert or dialog the presented state holds: any action,
+/// when the state is the alert itself; for a destination enum, an action in the same case as
+/// the state's, followed into nested destinations. An alert stays while its sibling cases'
+/// actions arrive, as TCA's does.
+@usableFromInline
+func _isAction(_ action: Any, ofEphemeralIn state: Any) -> Bool {
+  if state is any _EphemeralState { return true }
+  let stateCase = Mirror(reflecting: state)
+  let actionCase = Mirror(reflecting: action)
+  guard stateCase.displayStyle == .enum, actionCase.displayStyle == .enum,
+    let stateChild = stateCase.children.first, let actionChild = actionCase.children.first,
+    stateChild.label == actionChild.label
+  else { return false }
+  return _isAction(actionChild.value, ofEphemeralIn: stateChild.value)
 }
