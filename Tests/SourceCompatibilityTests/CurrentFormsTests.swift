@@ -397,6 +397,12 @@ struct CurrentFormsTests {
   }
 
   @Test
+  func aStackDumpsAsADictionaryFromIDToElement() {
+    let path = StackState(["Home", "Detail"])
+    #expect(String(customDumping: path) == "[\n  #0: \"Home\",\n  #1: \"Detail\"\n]")
+  }
+
+  @Test
   func stackElementIDsDumpAndCountAsTCAs() {
     @Dependency(\.stackElementID) var stackElementID
     #expect(stackElementID.peek().generation == 0)

@@ -309,7 +309,8 @@ extension StackState: CustomDumpReflectable {
   public var customDumpMirror: Mirror {
     Mirror(
       self,
-      unlabeledChildren: zip(_ids, _elements).map { (id: $0, element: $1) },
+      // The pairs CustomDump reads as a dictionary's: `[#0: Detail.State(…), #1: …]`.
+      unlabeledChildren: zip(_ids, _elements).map { (key: AnyHashable($0), value: $1 as Any) },
       displayStyle: .dictionary
     )
   }
