@@ -87,7 +87,23 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// Processes `action`, returning the group of the tasks it started, `nil` when it started none.
   @inlinable
   package func send(_ action: Action) -> EffectTasks? {
-    send(action, tasks: nil)
+    if isProcessing { reportReentrantSend(action) }
+    return send(action, tasks: nil)
+  }
+
+  /// A store sent an action while its reducer was running (a reducer or a dependency holding the
+  /// store). It is queued behind the current one, but TCA reports it, as a mistake it will not
+  /// allow in the future.
+  @usableFromInline
+  func reportReentrantSend(_ action: Action) {
+    reportIssue(
+      """
+      Sent '\(debugCaseOutput(action))' while an action was being processed.
+
+      Reentrant actions are undefined and will be a precondition failure in a future version of \
+      the library.
+      """
+    )
   }
 
   /// Processes `action` and every action it leads to synchronously, in order. An action sent
