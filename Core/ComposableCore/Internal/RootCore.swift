@@ -87,15 +87,16 @@ package final class RootCore<R: Reducer>: StoreCore {
   /// Processes `action`, returning the group of the tasks it started, `nil` when it started none.
   @inlinable
   package func send(_ action: Action) -> EffectTasks? {
-    if isProcessing { reportReentrantSend(action) }
+    guard !isProcessing else { return sendReentrant(action) }
     return send(action, tasks: nil)
   }
 
   /// A store sent an action while its reducer was running (a reducer or a dependency holding the
   /// store). It is queued behind the current one, but TCA reports it, as a mistake it will not
   /// allow in the future.
-  @usableFromInline
-  func reportReentrantSend(_ action: Action) {
+  @usableFromInline @inline(never)
+  func sendReentrant(_ action: Action) -> EffectTasks? {
+    enqueue(action, tasks: nil)
     reportIssue(
       """
       Sent '\(debugCaseOutput(action))' while an action was being processed.
@@ -104,6 +105,7 @@ package final class RootCore<R: Reducer>: StoreCore {
       the library.
       """
     )
+    return nil
   }
 
   /// Processes `action` and every action it leads to synchronously, in order. An action sent

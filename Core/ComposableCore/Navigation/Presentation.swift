@@ -348,20 +348,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     switch presentationAction {
     case .presented(let destinationAction)?:
       if wasPresented {
-        // A child with work running that makes itself another child (a new id) leaves its old
-        // work behind, as a replacement by the parent does.
-        let identityBefore =
+        destinationEffects =
           presentedCases.childHasWork
-          ? storage.read(&state) { $0.presented.map(presentedCases.identity(of:)) } : nil
-        let childEffects = storage.modify(&state) {
-          $0.modifyPresented { destination.reduce(into: &$0, action: destinationAction) }!
-        }
-        if !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) {
-          destinationEffects = presentedEffects(childEffects, of: presented)
-        }
-        if let identityBefore {
-          destinationEffects = endingWork(of: identityBefore, in: &state, after: destinationEffects)
-        }
+          ? reducePresentedWatchingIdentity(into: &state, action: destinationAction)
+          : reducePresented(into: &state, action: destinationAction)
       } else {
         location.reportAbsentDestination(action: action)
       }
@@ -383,15 +373,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let wasReassigned = assignmentsAfter != assignmentsBefore
 
     var isCleared = isDismissing
-    if !isDismissing, case .presented(let destinationAction)? = presentationAction,
-      !wasReassigned, isPresented, !presentedCases.isPlainType,
-      storage.read(
-        &state,
-        {
-          $0.presented.map {
-            presentedCases.isEphemeral($0) && _isAction(destinationAction, ofEphemeralIn: $0)
-          }
-        }) == true
+    if !isDismissing, case .presented? = presentationAction, !wasReassigned, isPresented,
+      !presentedCases.isPlainType,
+      storage.read(&state, { $0.presented.map(presentedCases.isEphemeral) }) == true,
+      isForEphemeral(presentationAction, in: &state)
     {
       // An alert or dialog closes once the user has acted on it.
       isCleared = true
@@ -409,17 +394,48 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     return .merge(destinationEffects, parentEffects, dismissal(of: old.value, replacedBy: current))
   }
 
-  /// `effects`, and the cancellation of the work of the child that had `identity`, when the
-  /// child presented now is another.
+  /// Whether the presented action is for the alert or dialog presented, not for a sibling case.
+  /// Out of line: binding the action out of its case copied it on every presented action, where
+  /// only an alert's actions need it.
   @inlinable @inline(never)
-  func endingWork(
-    of identity: PresentationIdentity, in state: inout Parent.State,
-    after effects: Effect<Parent.Action>
+  func isForEphemeral(
+    _ presentationAction: PresentationAction<Destination.Action>?,
+    in state: inout Parent.State
+  ) -> Bool {
+    guard case .presented(let destinationAction)? = presentationAction else { return false }
+    return storage.read(&state) {
+      $0.presented.map { _isAction(destinationAction, ofEphemeralIn: $0) } ?? false
+    }
+  }
+
+  /// Runs the presented child on its action, returning its effects as the parent's.
+  @inlinable @inline(__always)
+  func reducePresented(
+    into state: inout Parent.State, action: Destination.Action
   ) -> Effect<Parent.Action> {
-    guard let now = storage.read(&state, { $0.presented.map(presentedCases.identity(of:)) }),
-      now != identity
+    let childEffects = storage.modify(&state) {
+      $0.modifyPresented { destination.reduce(into: &$0, action: action) }!
+    }
+    guard !childEffects.isNone, let presented = storage.read(&state, { $0.presented }) else {
+      return .none
+    }
+    return presentedEffects(childEffects, of: presented)
+  }
+
+  /// Runs a presented child that has started work: if it makes itself another child (a new
+  /// id), its old work ends, as it does when the parent replaces it. Out of line, as most
+  /// children never start such work.
+  @inlinable @inline(never)
+  func reducePresentedWatchingIdentity(
+    into state: inout Parent.State, action: Destination.Action
+  ) -> Effect<Parent.Action> {
+    let before = storage.read(&state) { $0.presented.map(presentedCases.identity(of:)) }
+    let effects = reducePresented(into: &state, action: action)
+    guard let before,
+      let now = storage.read(&state, { $0.presented.map(presentedCases.identity(of:)) }),
+      now != before
     else { return effects }
-    return .merge(.cancelScope(scope(identity)), effects)
+    return .merge(.cancelScope(scope(before)), effects)
   }
 
   // Out of line, though specialised, as `forEach`'s element effects: unspecialised, each child

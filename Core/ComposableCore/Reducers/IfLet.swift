@@ -104,50 +104,36 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       location.reportNilChild(action: action)
       return parent.reduce(into: &state, action: action)
     }
-    // Answered when the operator is specialised for its child's type.
-    if Child.State.self is any _EphemeralState.Type {
-      return reduceEphemeral(into: &state, action: action, childAction: childAction)
-    }
     let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
     guard !effects.isNone else {
       guard identity.childHasWork else { return parent.reduce(into: &state, action: action) }
-      return reduceParentWatchingChild(into: &state, action: action, childEffects: .none)
+      return reduceParentWatchingChild(
+        into: &state, action: action, childEffects: .none, childActed: true)
     }
     if effects.canOutliveItsAction { identity.childHasWork = true }
     let childEffects = effects.embedded(by: toChildAction, at: toChildState.route)
     guard identity.childHasWork else {
       return childEffects.merge(with: parent.reduce(into: &state, action: action))
     }
-    return reduceParentWatchingChild(into: &state, action: action, childEffects: childEffects)
-  }
-
-  /// An alert or dialog held in plain optional state goes away once it has sent its action, after
-  /// the parent has handled it, unless the parent put another in its place, as TCA's `ifLet`
-  /// does: a button tap both acts and dismisses.
-  @inlinable @inline(never)
-  func reduceEphemeral(
-    into state: inout Parent.State, action: Parent.Action, childAction: Child.Action
-  ) -> Effect<Parent.Action> {
-    let effects = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
-    let childEffects =
-      effects.isNone ? .none : effects.embedded(by: toChildAction, at: toChildState.route)
-    let before = toChildState.read(&state) { ephemeralIdentity(of: $0!) }
-    let parentEffects = parent.reduce(into: &state, action: action)
-    if isPresent(&state), toChildState.read(&state, { ephemeralIdentity(of: $0!) }) == before {
-      toChildState.modify(&state) { $0 = nil }
-    }
-    return childEffects.merge(with: parentEffects)
+    return reduceParentWatchingChild(
+      into: &state, action: action, childEffects: childEffects, childActed: true)
   }
 
   /// Runs the parent with a child that has started work that can outlive its action: when the
   /// parent removes the child or puts another in its place, the child's effects are cancelled.
+  /// An alert or dialog (watched from the start) that acted goes away after the parent, unless
+  /// the parent put another in its place, as TCA's `ifLet` does: a button both acts and closes.
   @inlinable @inline(never)
   func reduceParentWatchingChild(
-    into state: inout Parent.State, action: Parent.Action, childEffects: Effect<Parent.Action>
+    into state: inout Parent.State, action: Parent.Action, childEffects: Effect<Parent.Action>,
+    childActed: Bool = false
   ) -> Effect<Parent.Action> {
     // The child as the parent receives it.
     toChildState.read(&state) { identity.remember($0!) }
     let parentEffects = parent.reduce(into: &state, action: action)
+    if childActed, identity.isEphemeral, isPresent(&state), !isReplaced(in: &state) {
+      toChildState.modify(&state) { $0 = nil }
+    }
     guard !isPresent(&state) || isReplaced(in: &state) else {
       return childEffects.isNone ? parentEffects : childEffects.merge(with: parentEffects)
     }
@@ -286,11 +272,4 @@ package final class IssueLocation: CustomStringConvertible, Sendable {
   package func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
-}
-
-/// What tells one alert or dialog from another put in its place: its id when it has one.
-@usableFromInline
-func ephemeralIdentity(of value: Any) -> AnyHashable? {
-  func id<Value: Identifiable>(_ value: Value) -> AnyHashable { AnyHashable(value.id) }
-  return (value as? any Identifiable).map { id($0) }
 }
