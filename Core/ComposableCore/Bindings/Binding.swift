@@ -70,10 +70,18 @@ extension Case {
   public subscript<Root, Member: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<Root, Member>
   ) -> Case<Member> where Value == BindingAction<Root> {
-    // A key path is an immutable object; the literal a caller writes is sendable.
-    let keyPath = UncheckedSendable(keyPath)
+    bindingCase(keyPath) { .set(keyPath, $0) }
+  }
+
+  /// The binding actions that set the field at `keyPath`, which `set` makes.
+  func bindingCase<Root, Member>(
+    _ keyPath: PartialKeyPath<Root>,
+    set: @escaping (Member) -> BindingAction<Root>
+  ) -> Case<Member> where Value == BindingAction<Root> {
+    // A key path is an immutable object, and `set` only captures the one a caller wrote.
+    let (keyPath, set) = (UncheckedSendable(keyPath), UncheckedSendable(set))
     return Case<Member>(
-      embed: { member in self._embed(BindingAction.set(keyPath.value, member)) },
+      embed: { member in self._embed(set.value(member)) },
       extract: { (root: Any) -> Member? in
         guard let binding = self._extract(from: root), binding.keyPath == keyPath.value else {
           return nil

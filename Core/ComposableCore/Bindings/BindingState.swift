@@ -100,17 +100,7 @@ extension Case {
   public subscript<Root, Member: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<Root, BindingState<Member>>
   ) -> Case<Member> where Value == BindingAction<Root> {
-    // A key path is an immutable object; the literal a caller writes is sendable.
-    let keyPath = UncheckedSendable(keyPath)
-    return Case<Member>(
-      embed: { member in self._embed(BindingAction.set(keyPath.value, member)) },
-      extract: { (root: Any) -> Member? in
-        guard let binding = self._extract(from: root), binding.keyPath == keyPath.value else {
-          return nil
-        }
-        return binding.value as? Member
-      }
-    )
+    bindingCase(keyPath) { .set(keyPath, $0) }
   }
 }
 

@@ -51,13 +51,7 @@ extension IssueLocation {
       different case. This ensures that child reducers can handle their actions while their \
       state is still available.
 
-      An in-flight effect emitted this action when child state was unavailable. While it may \
-      be perfectly reasonable to ignore this action, consider canceling the associated effect \
-      before child state changes to another case, especially if it is a long-living effect.
-
-      This action was sent to the store while state was another case. Make sure that actions \
-      for this reducer can only be sent from a store when state is set to the appropriate \
-      case. In SwiftUI applications, use "SwitchStore".
+      \(Self.otherCaseReasons)
       """
     )
   }
@@ -85,13 +79,7 @@ extension IssueLocation {
       child reducer in the parent reducer that change its state to ensure the child reducer \
       runs first.
 
-      An in-flight effect emitted this action when child state was unavailable. While it may \
-      be perfectly reasonable to ignore this action, consider canceling the associated effect \
-      before child state changes to another case, especially if it is a long-living effect.
-
-      This action was sent to the store while state was another case. Make sure that actions \
-      for this reducer can only be sent from a store when state is set to the appropriate \
-      case. In SwiftUI applications, use "SwitchStore".
+      \(Self.otherCaseReasons)
       """
     )
   }
@@ -198,6 +186,19 @@ extension IssueLocation {
       """
     )
   }
+}
+
+extension IssueLocation {
+  /// The reasons `ifCaseLet` and `Scope` give for an action that found another case.
+  static let otherCaseReasons = """
+    An in-flight effect emitted this action when child state was unavailable. While it may \
+    be perfectly reasonable to ignore this action, consider canceling the associated effect \
+    before child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions \
+    for this reducer can only be sent from a store when state is set to the appropriate \
+    case. In SwiftUI applications, use "SwitchStore".
+    """
 }
 
 /// A type's name as a dump shows it: without its module, `Feature.Action`.
