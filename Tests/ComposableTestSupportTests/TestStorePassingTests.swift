@@ -81,10 +81,21 @@ struct TestStorePassingTests {
     await store.send(.increment) { $0.count = 1 }
   }
 
-  @Test func skipInFlightEffectsCancelsThem() async {
+  @Test func skippedEffectsAreNotReportedAtTheEnd() async {
     let store = makeTallyStore()
     await store.send(.forever)
     await store.skipInFlightEffects()
+  }
+
+  /// As in TCA, skipping an effect stops waiting for it, not the effect: what it sends later
+  /// still arrives and is asserted.
+  @Test func aSkippedEffectStillSends() async {
+    let clock = TestClock()
+    let store = makeTallyStore(clock: clock)
+    await store.send(.delayedEcho)
+    await store.skipInFlightEffects()
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.echo, -1) { $0.echoes = [-1] }
   }
 
   @Test func assertChecksTheCurrentState() async {

@@ -483,6 +483,12 @@ package final class RootCore<R: Reducer>: StoreCore {
     !(running?.isEmpty ?? true)
   }
 
+  /// Stops counting the effects running now as in flight, without cancelling them, as a test
+  /// store's `skipInFlightEffects()` does.
+  package func forgetEffectsInFlight() {
+    running?.forgetAll()
+  }
+
   /// Cancels every effect still running, as a test store does when its test ends.
   package func cancelAllEffects() {
     running?.cancelAll()

@@ -23,12 +23,16 @@ final class RunningEffects<Action>: CancellationRegistry {
     /// Operations run with `withTaskCancellation(id:)` inside the effects, each with the key it
     /// is known by and the way to cancel it; their ids share `nextID` with the effects'.
     var operations: [Int: (key: CancelKey, cancel: @Sendable () -> Void)] = [:]
+    /// Effects a test store no longer waits for or reports (`skipInFlightEffects()`), still
+    /// running: they can be cancelled, and what they send still arrives.
+    var forgotten: Set<Int> = []
     var nextID = 0
 
     /// Takes the effect off, and its id from each of its keys, returning its task if it had one.
     mutating func remove(_ id: Int) -> Task<Void, Never>? {
       guard let effect = effects.removeValue(forKey: id) else { return nil }
       origins[id] = nil
+      if !forgotten.isEmpty { forgotten.remove(id) }
       for key in effect.keys {
         guard var ids = cancellables.removeValue(forKey: key) else { continue }
         ids.remove(id)
@@ -147,11 +151,18 @@ final class RunningEffects<Action>: CancellationRegistry {
     for task in cancelled { task.cancel() }
   }
 
-  /// The effects still running, oldest first: the action that returned each one, and its tag.
+  /// Keeps every effect running now out of ``list`` and ``isEmpty`` from here on.
+  func forgetAll() {
+    storage.withLock { $0.forgotten.formUnion($0.effects.keys) }
+  }
+
+  /// The effects still running and not forgotten, oldest first: the action that returned each
+  /// one, and its tag.
   var list: [(origin: Action, tag: Int)] {
     storage.withLock { storage in
       storage.effects.sorted { $0.key < $1.key }.compactMap { id, effect in
-        storage.origins[id].map { ($0.value, effect.tag) }
+        guard !storage.forgotten.contains(id) else { return nil }
+        return storage.origins[id].map { ($0.value, effect.tag) }
       }
     }
   }
@@ -161,8 +172,9 @@ final class RunningEffects<Action>: CancellationRegistry {
     storage.withLock { $0.operations.count }
   }
 
+  /// Whether no effect that is not forgotten is running.
   var isEmpty: Bool {
-    storage.withLock { $0.effects.isEmpty }
+    storage.withLock { $0.effects.count == $0.forgotten.count }
   }
 }
 
