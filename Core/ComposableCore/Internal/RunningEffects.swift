@@ -26,6 +26,10 @@ final class RunningEffects<Action>: CancellationRegistry {
     /// Effects a test store no longer waits for or reports (`skipInFlightEffects()`), still
     /// running: they can be cancelled, and what they send still arrives.
     var forgotten: Set<Int> = []
+    /// The longest path any id was ever listed under: a cancellation looks for its children's
+    /// effects only below it, so a feature with no cancellable children (a debounced search
+    /// field, cancelled on every keystroke) pays one comparison.
+    var deepestPath = 0
     var nextID = 0
 
     /// Takes the effect off, and its id from each of its keys, returning its task if it had one.
@@ -44,6 +48,7 @@ final class RunningEffects<Action>: CancellationRegistry {
     // Taken out and put back, not changed in place (`cancellables[key]?.insert(id)`): the
     // dictionary's in-place access allocated three times for every effect it was used for.
     mutating func add(_ id: Int, to key: CancelKey) {
+      deepestPath = max(deepestPath, key.path.count)
       var ids = cancellables.removeValue(forKey: key) ?? []
       ids.insert(id)
       cancellables[key] = ids
@@ -90,11 +95,13 @@ final class RunningEffects<Action>: CancellationRegistry {
     var operations: [@Sendable () -> Void] = []
     cancel { storage in
       var ids = storage.cancellables.removeValue(forKey: key) ?? []
-      let descendants = storage.cancellables.keys.filter {
-        $0.id == key.id && $0.path.count > key.path.count && $0.path.starts(with: key.path)
-      }
-      for descendant in descendants {
-        ids.formUnion(storage.cancellables.removeValue(forKey: descendant) ?? [])
+      if storage.deepestPath > key.path.count {
+        let descendants = storage.cancellables.keys.filter {
+          $0.id == key.id && $0.path.count > key.path.count && $0.path.starts(with: key.path)
+        }
+        for descendant in descendants {
+          ids.formUnion(storage.cancellables.removeValue(forKey: descendant) ?? [])
+        }
       }
       return ids.compactMap { id in
         if let operation = storage.operations.removeValue(forKey: id) {

@@ -14,7 +14,6 @@
 public final class ViewStore<ViewState, ViewAction> {
   private let readState: @MainActor () -> ViewState
   private let sendAction: @MainActor (ViewAction) -> StoreTask
-  private let isDuplicate: (ViewState, ViewState) -> Bool
   /// The store observed, kept alive with the view store, type-erased.
   private let store: AnyObject
   #if canImport(OpenCombineShim)
@@ -35,7 +34,6 @@ public final class ViewStore<ViewState, ViewAction> {
   ) {
     self.readState = { toViewState(store.state) }
     self.sendAction = { store.send(fromViewAction($0)) }
-    self.isDuplicate = isDuplicate
     self.store = store
     #if canImport(OpenCombineShim)
       self.states = store.publisher.map(toViewState).removeDuplicates(by: isDuplicate)
