@@ -155,7 +155,8 @@ let package = Package(
     .target(
       name: "ComposableSharing",
       dependencies: [
-        concurrencyExtras, customDump, dependencies, issueReporting, "FileStore", "FileSystem",
+        concurrencyExtras, customDump, dependencies, identifiedCollections, issueReporting,
+        "FileStore", "FileSystem",
       ],
       path: "Core/ComposableSharing"
     ),

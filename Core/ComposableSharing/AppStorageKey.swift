@@ -29,29 +29,37 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
   /// The setting's name and file.
   public var id: String { "\(url.standardizedFileURL.path)#\(key)" }
 
-  /// The stored setting, or `initialValue` when it was never set.
-  public func load(initialValue: Value) throws -> Value {
-    try watch.read {
-      let json = try storage.load(Settings.self, from: url, initialValue: [:])[key]
-      lastSeen.withLock { $0 = json }
-      return try json?.decode(Value.self) ?? initialValue
-    }
+  /// The stored setting, or the holder's initial value when it was never set.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(
+      with: Result {
+        try watch.read {
+          let json = try storage.load(Settings.self, from: url, initialValue: [:])[key]
+          lastSeen.withLock { $0 = json }
+          return try json?.decode(Value.self)
+        }
+      })
   }
 
   /// Stores the setting, leaving the others as they are.
-  public func save(_ value: Value) throws {
-    let json = try JSONValue(value)
-    try watch.write {
-      let signature = try storage.updateSigned(Settings.self, at: url, initialValue: [:]) {
-        $0[key] = json
-      }
-      lastSeen.withLock { $0 = json }
-      return signature
-    }
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(
+      with: Result {
+        let json = try JSONValue(value)
+        try watch.write {
+          let signature = try storage.updateSigned(Settings.self, at: url, initialValue: [:]) {
+            $0[key] = json
+          }
+          lastSeen.withLock { $0 = json }
+          return signature
+        }
+      })
   }
 
   /// Follows changes made by other processes.
-  public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     let (key, url, storage, lastSeen) = (key, url, storage, lastSeen)
     return watch.start(
       load: { () -> Value? in
@@ -65,7 +73,7 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
           reportIssue("Could not load the changed settings \(url.path): \(error)")
           return nil
         }
-      }, deliver: didChange)
+      }, deliver: { subscriber.yield($0) })
   }
 
   /// `.appStorage("name")`.

@@ -23,23 +23,24 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
   /// The file's path: holders of one file share one value.
   public var id: String { url.standardizedFileURL.path }
 
-  /// The file's value, or `initialValue` when there is no file.
-  public func load(initialValue: Value) throws -> Value {
-    try watch.read {
-      try storage.load(Value.self, from: url, initialValue: initialValue)
-    }
+  /// The file's value, or the holder's initial value when there is no file.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(
+      with: Result { try watch.read { try storage.loadIfPresent(Value.self, from: url) } })
   }
 
   /// Writes the value.
-  public func save(_ value: Value) throws {
-    try watch.write { try storage.saveSigned(value, to: url) }
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(with: Result { try watch.write { try storage.saveSigned(value, to: url) } })
   }
 
   /// Once a second on disk, at once in memory.
   public var saveInterval: Duration? { storage.saveInterval }
 
   /// Follows writes by other processes.
-  public func subscribe(didChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     let (url, storage) = (url, storage)
     return watch.start(
       load: { () -> Value? in
@@ -51,11 +52,11 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
           reportIssue("Could not load the changed file \(url.path): \(error)")
           return nil
         }
-      }, deliver: didChange)
+      }, deliver: { subscriber.yield($0) })
   }
 
   /// `.fileStorage(url)`.
-  public var description: String { ".fileStorage(\(url.path))" }
+  public var description: String { ".fileStorage(\(url))" }
 }
 
 extension FileStorage {
@@ -76,3 +77,14 @@ extension SharedReaderKey {
     return FileStorageKey(url: url, storage: storage)
   }
 }
+
+#if !canImport(Darwin)
+  extension URL {
+    /// Where the user's documents live, as on Apple platforms: the app's data directory,
+    /// `$XDG_DATA_HOME/composable`, else `~/.local/share/composable`. Lets
+    /// `.fileStorage(.documentsDirectory.appending(component: "todos.json"))` port unchanged.
+    public static var documentsDirectory: URL {
+      AppDirectories.data()
+    }
+  }
+#endif

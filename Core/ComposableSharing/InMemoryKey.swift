@@ -8,7 +8,19 @@ public final class InMemoryStorage: Sendable {
   public init() {}
 
   func value<Value>(at key: String) -> Value? {
-    values.withLock { $0[key] } as? Value
+    // Unwrapped first: a missing entry cast to an optional `Value` would read as a stored `nil`.
+    guard let stored = values.withLock({ $0[key] }) else { return nil }
+    return stored as? Value
+  }
+
+  /// What is stored under `key`, storing `initialValue` there when nothing is: the first
+  /// holder's value stays after every holder is gone.
+  func value<Value: Sendable>(at key: String, storing initialValue: Value) -> Value {
+    values.withLock { values in
+      if let stored = values[key], let value = stored as? Value { return value }
+      values[key] = initialValue
+      return initialValue
+    }
   }
 
   func set(_ value: some Sendable, at key: String) {
@@ -39,14 +51,31 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, CustomStringConvertible {
   /// The name is the id: equal names share one value.
   public var id: String { key }
 
-  /// What is stored under the name, else `initialValue`.
-  public func load(initialValue: Value) throws -> Value {
-    storage.value(at: key) ?? initialValue
+  /// What is stored under the name; a new holder's initial value is stored when nothing is.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    switch context {
+    case .initialValue(let initialValue):
+      continuation.resume(returning: storage.value(at: key, storing: initialValue))
+    case .userInitiated:
+      if let value: Value = storage.value(at: key) {
+        continuation.resume(returning: value)
+      } else {
+        continuation.resumeReturningInitialValue()
+      }
+    }
+  }
+
+  /// Nothing changes an in-memory value but its holders.
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    SharedSubscription {}
   }
 
   /// Keeps the value under the name.
-  public func save(_ value: Value) throws {
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     storage.set(value, at: key)
+    continuation.resume()
   }
 
   /// `.inMemory("name")`.

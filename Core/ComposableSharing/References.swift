@@ -17,16 +17,18 @@ public final class SharedReferences: Sendable {
   /// An empty set of references.
   public init() {}
 
-  /// The box of `key`, made (and loaded) when nobody holds it.
+  /// The box of `key`, made (and loaded, unless `skipInitialLoad`) when nobody holds it.
   func box<Key: SharedReaderKey>(
     for key: Key,
-    initialValue: @autoclosure () -> Key.Value
+    initialValue: @autoclosure () -> Key.Value,
+    skipInitialLoad: Bool = false
   ) -> SharedBox<Key.Value> {
     let id = BoxID(type: ObjectIdentifier(Key.self), id: AnyHashable(key.id))
     if let box = boxes.withLock({ $0[id]?.box }) as? SharedBox<Key.Value> { return box }
     // Made outside the lock: the initial value, the load and the subscription may themselves
     // reach other shared values (a default read from another one, say).
-    let made = SharedBox(key: key, initialValue: initialValue(), references: self)
+    let made = SharedBox(
+      key: key, initialValue: initialValue(), skipInitialLoad: skipInitialLoad, references: self)
     return boxes.withLock { boxes in
       // Another holder may have made it meanwhile: theirs is the one.
       if let box = boxes[id]?.box as? SharedBox<Key.Value> { return box }

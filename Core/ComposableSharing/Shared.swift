@@ -1,29 +1,39 @@
 import CustomDump
 import Dependencies
+import IdentifiedCollections
 import Observation
 
 /// A value several features hold at once, optionally persisted: `@Shared(.inMemory("events"))
 /// var events: [String] = []`. Every holder sees a change at once; change it with
 /// `$events.withLock { $0.append("…") }`.
+///
+/// Copies of one holder share what it refers to: `$events = other` makes every copy refer to
+/// `other`'s value, as in swift-sharing. Parts taken before (`$events.count`) keep the old one.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  private let reference: any SharedReference<Value>
+  private let holder: Locked<any SharedReference<Value>>
 
-  private init(reference: any SharedReference<Value>) {
-    self.reference = reference
+  init(reference: any SharedReference<Value>) {
+    holder = Locked(reference)
   }
 
-  /// The value stored at `key`, or `wrappedValue` while nothing is stored there.
-  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
-    @Dependency(\.sharedReferences) var references
-    self.init(reference: references.box(for: key, initialValue: wrappedValue()))
+  /// What this holder and its copies refer to now.
+  var reference: any SharedReference<Value> {
+    holder.withLock { $0 }
   }
 
   /// A shared value that no key stores, held by whoever this is handed to.
   public init(value: Value) {
     @Dependency(\.sharedReferences) var references
     self.init(reference: SharedBox(value: value, references: references))
+  }
+
+  /// The value inside `base` while it has one: `nil` when `base` holds `nil` now. Later, when
+  /// `base` becomes `nil`, this keeps its last value, and changes to it go nowhere.
+  public init?(_ base: Shared<Value?>) {
+    guard let value = base.wrappedValue else { return nil }
+    self.init(reference: UnwrappedReference(base: base.reference, lastValue: value))
   }
 
   /// The same shared value: `_events = Shared(projectedValue: otherHolder.$events)`.
@@ -36,10 +46,14 @@ public struct Shared<Value: Sendable>: Sendable {
     reference.value
   }
 
-  /// The shared value itself, for `withLock` and for handing it to another feature.
+  /// The shared value itself, for `withLock` and for handing it to another feature. Setting it
+  /// points this holder and its copies at another shared value.
   public var projectedValue: Shared<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set {
+      let reference = newValue.reference
+      holder.withLock { $0 = reference }
+    }
   }
 
   /// Changes the value, holding its lock so no other change interleaves.
@@ -57,8 +71,41 @@ public struct Shared<Value: Sendable>: Sendable {
       reference: DerivedReference(base: reference, keyPath: UncheckedSendable(keyPath)))
   }
 
+  /// A part of the value that cannot be written (a `let` property): `$user.id`.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: KeyPath<Value, Member>
+  ) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: keyPath]
+  }
+
+  /// A value computed from this one, kept up to date: `$count.read { $0 == 0 }`.
+  public func read<Member: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader(self).read(transform)
+  }
+
+  /// Whether the key is loading the value (its first load, or `load()`).
+  public var isLoading: Bool {
+    reference.isLoading
+  }
+
+  /// Loads the stored value again; throws why it could not be loaded.
+  public func load() async throws {
+    try await reference.load()
+  }
+
+  /// Points this holder at `key`'s value, keeping the current value until it is loaded, then
+  /// loads it.
+  public func load(_ key: some SharedKey<Value>) async throws {
+    @Dependency(\.sharedReferences) var references
+    projectedValue = Shared(
+      reference: references.box(for: key, initialValue: wrappedValue, skipInitialLoad: true))
+    try await load()
+  }
+
   /// Why the stored value could not be read, if it could not: the holder goes on with its
-  /// initial value.
+  /// value.
   public var loadError: (any Error)? {
     reference.loadError
   }
@@ -68,15 +115,89 @@ public struct Shared<Value: Sendable>: Sendable {
     reference.saveError
   }
 
-  /// Writes the value now, instead of when its key's save interval ends. A value picked up from
-  /// another process is not written back: its storage already holds it, or a newer one.
-  public func save() {
-    reference.saveNow()
+  /// Writes the value now, instead of when its key's save interval ends; throws why it could not
+  /// be written. A value picked up from another process is not written back: its storage
+  /// already holds it, or a newer one.
+  public func save() async throws {
+    try await reference.save()
   }
 
   /// Whether two holders hold the very same shared value (not only equal ones).
   public func isSameReference(as other: Shared<Value>) -> Bool {
     reference.identity == other.reference.identity
+  }
+}
+
+extension Shared {
+  /// The value stored at `key`, or `wrappedValue` while nothing is stored there.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
+    self.init(key: key, initialValue: wrappedValue(), skipInitialLoad: false)
+  }
+
+  /// The value stored at `key`, or `nil`.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// The value stored at `key`, or the key's default: `@Shared(.isOn) var isOn`.
+  public init<Key: SharedKey<Value>>(_ key: _SharedKeyDefault<Key>) {
+    self.init(wrappedValue: key.initialValue, key.base)
+  }
+
+  /// The value stored at `key`, or `wrappedValue`, which wins over the key's default.
+  public init<Key: SharedKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+
+  /// A key without a default needs a value at the holder.
+  @available(*, unavailable, message: "Assign a default value")
+  public init(_ key: some SharedKey<Value>) {
+    fatalError()
+  }
+
+  /// The value stored at `key`, loaded now; throws when it cannot be loaded or nothing is stored.
+  public init(require key: some SharedKey<Value>) async throws {
+    guard let value = try await loadRequired(key) else { throw SharedLoadError(key) }
+    self.init(key: key, initialValue: value, skipInitialLoad: true)
+    if let error = loadError { throw error }
+  }
+
+  private init(
+    key: some SharedKey<Value>, initialValue: @autoclosure () -> Value, skipInitialLoad: Bool
+  ) {
+    @Dependency(\.sharedReferences) var references
+    self.init(
+      reference: references.box(
+        for: key, initialValue: initialValue(), skipInitialLoad: skipInitialLoad))
+  }
+}
+
+/// Why `require:` gave no value.
+public enum SharedLoadError: Error, CustomStringConvertible {
+  /// The key has nothing stored.
+  case notFound(String)
+
+  init(_ key: some SharedReaderKey) {
+    self = .notFound(String(reflecting: key))
+  }
+
+  /// Names the key.
+  public var description: String {
+    switch self {
+    case .notFound(let key): "Nothing is stored at \(key)."
+    }
+  }
+}
+
+/// Asks `key` for its stored value: `nil` when nothing is stored.
+func loadRequired<Key: SharedReaderKey>(_ key: Key) async throws -> Key.Value? {
+  try await withCheckedThrowingContinuation { waiter in
+    key.load(
+      context: .userInitiated,
+      continuation: LoadContinuation("\(key)") { waiter.resume(with: $0) })
   }
 }
 
@@ -94,6 +215,11 @@ extension Shared: Hashable where Value: Hashable {
   }
 }
 
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { reference.untrackedValue.id }
+}
+
 extension Shared: CustomDumpRepresentable {
   /// Dumps as the value, so a test's diff shows what changed.
   public var customDumpValue: Any {
@@ -101,10 +227,23 @@ extension Shared: CustomDumpRepresentable {
   }
 }
 
+extension Shared: _CustomDiffObject {
+  /// One value on both sides: holders of one shared value never differ from each other.
+  public var _customDiffValues: (Any, Any) {
+    let value = reference.untrackedValue
+    return (value, value)
+  }
+
+  /// The box: every holder of it, and of its parts, dumps as one object (`#1`).
+  public var _objectIdentifier: ObjectIdentifier {
+    reference.identity.box
+  }
+}
+
 extension Shared: CustomStringConvertible {
-  /// The value's description.
+  /// `Shared<Int>(.inMemory("count"))`, or `Shared<Int>(value: 0)` for a value no key stores.
   public var description: String {
-    String(describing: wrappedValue)
+    "Shared<\(Value.self)>(\(reference.description))"
   }
 }
 
@@ -113,26 +252,46 @@ extension Shared: CustomStringConvertible {
 @propertyWrapper
 @dynamicMemberLookup
 public struct SharedReader<Value: Sendable>: Sendable {
-  private let reference: any SharedReference<Value>
+  private let holder: Locked<any SharedReadable<Value>>
 
-  fileprivate init(reference: any SharedReference<Value>) {
-    self.reference = reference
+  init(reference: any SharedReadable<Value>) {
+    holder = Locked(reference)
   }
 
-  /// The value stored at `key`, or `wrappedValue` while nothing is stored there.
-  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
-    @Dependency(\.sharedReferences) var references
-    self.init(reference: references.box(for: key, initialValue: wrappedValue()))
+  var reference: any SharedReadable<Value> {
+    holder.withLock { $0 }
   }
 
   /// Reads what `shared` holds.
   public init(_ shared: Shared<Value>) {
-    self = shared.reader
+    self.init(reference: shared.reference)
+  }
+
+  /// The value inside `base` while it has one.
+  public init?(_ base: Shared<Value?>) {
+    guard let shared = Shared(base) else { return nil }
+    self.init(shared)
+  }
+
+  /// The value inside `base` while it has one.
+  public init?(_ base: SharedReader<Value?>) {
+    guard let value = base.wrappedValue else { return nil }
+    self.init(reference: UnwrappedReader(base: base.reference, lastValue: value))
+  }
+
+  /// A value that never changes.
+  public init(value: Value) {
+    self.init(reference: SharedBox(value: value, references: nil))
   }
 
   /// A value that never changes.
   public static func constant(_ value: Value) -> Self {
-    Self(reference: SharedBox(value: value, references: nil))
+    Self(value: value)
+  }
+
+  /// The same shared value.
+  public init(projectedValue: SharedReader<Value>) {
+    self = projectedValue
   }
 
   /// The current value. Reading it inside observation tracking observes it.
@@ -140,18 +299,47 @@ public struct SharedReader<Value: Sendable>: Sendable {
     reference.value
   }
 
-  /// The reader itself.
+  /// The reader itself; setting it points this reader and its copies at another value.
   public var projectedValue: SharedReader<Value> {
-    self
+    get { self }
+    nonmutating set {
+      let reference = newValue.reference
+      holder.withLock { $0 = reference }
+    }
   }
 
   /// A part of the value: `$user.name`.
   public subscript<Member: Sendable>(
-    dynamicMember keyPath: WritableKeyPath<Value, Member>
+    dynamicMember keyPath: KeyPath<Value, Member>
   ) -> SharedReader<Member> {
-    SharedReader<Member>(
-      reference: DerivedReference(base: reference, keyPath: UncheckedSendable(keyPath))
-    )
+    let path = UncheckedSendable(keyPath)
+    return read { $0[keyPath: path.value] }
+  }
+
+  /// A value computed from this one, kept up to date.
+  public func read<Member: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader<Member>(reference: MappedReference(base: reference, transform: transform))
+  }
+
+  /// Whether the key is loading the value.
+  public var isLoading: Bool {
+    reference.isLoading
+  }
+
+  /// Loads the stored value again; throws why it could not be loaded.
+  public func load() async throws {
+    try await reference.load()
+  }
+
+  /// Points this reader at `key`'s value, keeping the current value until it is loaded, then
+  /// loads it.
+  public func load(_ key: some SharedReaderKey<Value>) async throws {
+    @Dependency(\.sharedReferences) var references
+    projectedValue = SharedReader(
+      reference: references.box(for: key, initialValue: wrappedValue, skipInitialLoad: true))
+    try await load()
   }
 
   /// Why the stored value could not be read, if it could not.
@@ -160,10 +348,85 @@ public struct SharedReader<Value: Sendable>: Sendable {
   }
 }
 
+extension SharedReader {
+  /// The value stored at `key`, or `wrappedValue` while nothing is stored there.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
+    self.init(key: key, initialValue: wrappedValue(), skipInitialLoad: false)
+  }
+
+  /// The value stored at `key`, or `wrappedValue`: lets `.inMemory`, declared for writers too,
+  /// resolve for a reader.
+  @_disfavoredOverload
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
+    self.init(key: key, initialValue: wrappedValue(), skipInitialLoad: false)
+  }
+
+  /// The value stored at `key`, or `nil`.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// The value stored at `key`, or `nil`.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// The value stored at `key`, or the key's default.
+  public init<Key: SharedReaderKey<Value>>(_ key: _SharedKeyDefault<Key>) {
+    self.init(wrappedValue: key.initialValue, key.base)
+  }
+
+  /// The value stored at `key`, or the key's default.
+  @_disfavoredOverload
+  public init<Key: SharedKey<Value>>(_ key: _SharedKeyDefault<Key>) {
+    self.init(wrappedValue: key.initialValue, key.base)
+  }
+
+  /// The value stored at `key`, or `wrappedValue`, which wins over the key's default.
+  public init<Key: SharedReaderKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+
+  /// The value stored at `key`, or `wrappedValue`, which wins over the key's default.
+  @_disfavoredOverload
+  public init<Key: SharedKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+
+  /// A key without a default needs a value at the holder.
+  @available(*, unavailable, message: "Assign a default value")
+  public init(_ key: some SharedReaderKey<Value>) {
+    fatalError()
+  }
+
+  /// The value stored at `key`, loaded now; throws when it cannot be loaded or nothing is stored.
+  public init(require key: some SharedReaderKey<Value>) async throws {
+    guard let value = try await loadRequired(key) else { throw SharedLoadError(key) }
+    self.init(key: key, initialValue: value, skipInitialLoad: true)
+    if let error = loadError { throw error }
+  }
+
+  private init(
+    key: some SharedReaderKey<Value>, initialValue: @autoclosure () -> Value,
+    skipInitialLoad: Bool
+  ) {
+    @Dependency(\.sharedReferences) var references
+    self.init(
+      reference: references.box(
+        for: key, initialValue: initialValue(), skipInitialLoad: skipInitialLoad))
+  }
+}
+
 extension Shared {
   /// A read-only view of the same value.
   public var reader: SharedReader<Value> {
-    SharedReader(reference: reference)
+    SharedReader(self)
   }
 }
 
@@ -174,6 +437,11 @@ extension SharedReader: Equatable where Value: Equatable {
   }
 }
 
+extension SharedReader: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { reference.untrackedValue.id }
+}
+
 extension SharedReader: CustomDumpRepresentable {
   /// Dumps as the value.
   public var customDumpValue: Any {
@@ -181,57 +449,54 @@ extension SharedReader: CustomDumpRepresentable {
   }
 }
 
-/// A box, or a part of one.
-protocol SharedReference<Value>: AnyObject, Sendable {
-  associatedtype Value: Sendable
-  var value: Value { get }
-  var untrackedValue: Value { get }
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
-  var loadError: (any Error)? { get }
-  var saveError: (any Error)? { get }
-  func saveNow()
-  /// The box and the path into it.
-  var identity: SharedIdentity { get }
-}
-
-struct SharedIdentity: Hashable {
-  let box: ObjectIdentifier
-  let path: [AnyKeyPath]
-}
-
-extension SharedBox: SharedReference {
-  var untrackedValue: Value {
-    anyValue as! Value
+extension SharedReader: _CustomDiffObject {
+  /// One value on both sides.
+  public var _customDiffValues: (Any, Any) {
+    let value = reference.untrackedValue
+    return (value, value)
   }
 
-  var identity: SharedIdentity {
-    SharedIdentity(box: ObjectIdentifier(self), path: [])
+  /// The box the value comes from.
+  public var _objectIdentifier: ObjectIdentifier {
+    reference.identity.box
   }
 }
 
-/// A part of another shared value, read and written through it.
-final class DerivedReference<Root: Sendable, Value: Sendable>: SharedReference {
-  let base: any SharedReference<Root>
-  let keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>
+extension SharedReader: CustomStringConvertible {
+  /// `SharedReader<Int>(.appStorage("count"))`.
+  public var description: String {
+    "SharedReader<\(Value.self)>(\(reference.description))"
+  }
+}
 
-  init(base: any SharedReference<Root>, keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>) {
-    self.base = base
-    self.keyPath = keyPath
+extension RangeReplaceableCollection {
+  /// One shared value per element of an identified collection, each following its element by
+  /// id: `Array($todos)` gives a `Shared<Todo>` per todo.
+  public init<Base: _MutableIdentifiedCollection & Sendable>(_ shared: Shared<Base>)
+  where Element == Shared<Base.Element>, Base.Element: Sendable {
+    self.init()
+    let value = shared.wrappedValue
+    reserveCapacity(value.count)
+    for id in value.ids {
+      // A subscript key path needs a sendable index: the ids are the collection's own.
+      let path = UncheckedSendable(\Base.[id: id])
+      guard let element = Shared<Base.Element>(shared[dynamicMember: path.value]) else { continue }
+      append(element)
+    }
   }
 
-  var value: Value { base.value[keyPath: keyPath.value] }
-  var untrackedValue: Value { base.untrackedValue[keyPath: keyPath.value] }
-
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try base.withLock { try body(&$0[keyPath: keyPath.value]) }
-  }
-
-  var loadError: (any Error)? { base.loadError }
-  var saveError: (any Error)? { base.saveError }
-  func saveNow() { base.saveNow() }
-
-  var identity: SharedIdentity {
-    let root = base.identity
-    return SharedIdentity(box: root.box, path: root.path + [keyPath.value])
+  /// One reader per element of an identified collection, each following its element by id.
+  public init<Base: _IdentifiedCollection & Sendable>(_ shared: SharedReader<Base>)
+  where Element == SharedReader<Base.Element>, Base.Element: Sendable {
+    self.init()
+    let value = shared.wrappedValue
+    reserveCapacity(value.count)
+    for id in value.ids {
+      let path = UncheckedSendable(\Base.[id: id])
+      guard let element = SharedReader<Base.Element>(shared[dynamicMember: path.value]) else {
+        continue
+      }
+      append(element)
+    }
   }
 }

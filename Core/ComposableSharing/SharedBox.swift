@@ -18,17 +18,20 @@ package protocol AnySharedBox: AnyObject, Sendable {
   func saveIfChanged()
 }
 
-/// The one value behind every holder of a key: locked, observed, persisted through the key.
+/// The one value behind every holder of a key: locked, observed, loaded and persisted through
+/// the key's continuations.
 final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sendable {
   // Unchecked: `state` is behind its lock; the rest is immutable or thread-safe.
   private struct State {
     var value: Value
+    var isLoading = false
     var loadError: (any Error)?
+    var saveError: (any Error)?
     /// Changed here since the last write. A value received from outside is not ours to write
     /// back: writing it late would put another writer's older value over their newer one.
     var unsaved = false
-    /// Received from outside and not changed here since: the file holds it or something newer,
-    /// so not even an explicit `save()` writes it.
+    /// Received from outside and not changed here since: the storage holds it or something
+    /// newer, so not even an explicit `save()` writes it.
     var fromOutside = false
     /// Counts the times the value was replaced, here or from outside: a failed write marks its
     /// value unsaved again only if it is still the value.
@@ -38,58 +41,77 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// A change that reads its own holder (`$count.withLock { $0 = count + 1 }` instead of
   /// `$0 += 1`) stops at Swift's exclusivity check, with a message (`Locked` is recursive).
   private let state: Locked<State>
-  /// Why the last write failed, if it did. Held from reading the value to be written until it is
-  /// written, so this box's writes land in the order of its changes: a late timer's write never
-  /// puts an older value over a newer one.
-  private let saving = Locked<(any Error)?>(nil)
+  /// Held while a write is handed to the key, so this box's writes reach the key in the order
+  /// of its changes: a late timer's write never puts an older value over a newer one.
+  private let saving = Locked<Int>(0)
   private let registrar = ObservationRegistrar()
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
   private let valueKeyPath: KeyPath<SharedBox, Value>
-  private let save: (@Sendable (Value) throws -> Void)?
+  private let load: (@Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void)?
+  private let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   private let saveInterval: Duration?
   private let equal: (@Sendable (Any, Any) -> Bool)?
-  let keyDescription: String
+  /// The key as `String(reflecting:)` names it, or `nil` for a value no key stores.
+  private let key: String?
+  /// The key as `String(describing:)` names it, in reports of its continuations.
+  private let name: String
   private weak var references: SharedReferences?
   private var subscription: SharedSubscription?
 
   /// A value no key stores: `Shared(value:)`.
   init(value: Value, references: SharedReferences?) {
     state = Locked(State(value: value))
+    load = nil
     save = nil
     saveInterval = nil
     equal = Self.equality()
-    keyDescription = "Shared<\(Value.self)>"
+    key = nil
+    name = ""
     self.references = references
     valueKeyPath = \SharedBox.value
   }
 
-  /// The value of `key`, loaded now.
+  /// The value of `key`: loaded now unless `skipInitialLoad` (the caller loaded it), and
+  /// followed through the key's subscription.
   init<Key: SharedReaderKey<Value>>(
     key: Key,
     initialValue: Value,
+    skipInitialLoad: Bool,
     references: SharedReferences
   ) {
-    var loaded = State(value: initialValue)
-    do {
-      loaded.value = try key.load(initialValue: initialValue)
-    } catch {
-      loaded.loadError = error
-      reportIssue("Could not load \(key): \(error)")
-    }
-    state = Locked(loaded)
+    state = Locked(State(value: initialValue, isLoading: !skipInitialLoad))
+    load = { key.load(context: $0, continuation: $1) }
     if let key = key as? any SharedKey<Value> {
-      save = { try key.save($0) }
+      save = { key.save($0, context: $1, continuation: $2) }
       saveInterval = key.saveInterval
     } else {
       save = nil
       saveInterval = nil
     }
     equal = Self.equality()
-    keyDescription = "\(key)"
+    self.key = String(reflecting: key)
+    let name = String(describing: key)
+    self.name = name
     self.references = references
     valueKeyPath = \SharedBox.value
-    subscription = key.subscribe { [weak self] value in self?.receiveExternal(value) }
+
+    if !skipInitialLoad {
+      key.load(
+        context: .initialValue(initialValue),
+        continuation: LoadContinuation(name) { [weak self] result in
+          self?.receive(result, initialValue: initialValue, fromOutside: false)
+        })
+    }
+    subscription = key.subscribe(
+      context: skipInitialLoad ? .userInitiated : .initialValue(initialValue),
+      subscriber: SharedSubscriber(
+        callback: { [weak self] result in
+          self?.receive(result, initialValue: initialValue, fromOutside: true)
+        },
+        onLoading: { [weak self] isLoading in
+          self?.state.withLock { $0.isLoading = isLoading }
+        }))
   }
 
   /// The current value, reported to the observation tracking in progress.
@@ -102,12 +124,25 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     state.withLock { $0.value }
   }
 
+  var keyDescription: String {
+    key ?? "Shared<\(Value.self)>"
+  }
+
+  /// What `Shared.description` shows between its parentheses.
+  var description: String {
+    key ?? "value: \(String(reflecting: state.withLock { $0.value }))"
+  }
+
+  var isLoading: Bool {
+    state.withLock { $0.isLoading }
+  }
+
   var loadError: (any Error)? {
     state.withLock { $0.loadError }
   }
 
   var saveError: (any Error)? {
-    saving.withLock { $0 }
+    state.withLock { $0.saveError }
   }
 
   /// Changes the value under the lock, then tells observers, the test store watching, and the
@@ -136,50 +171,132 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     }
   }
 
-  /// Writes the value, changed or not, unless it is one received from outside: `Shared.save()`.
-  func saveNow() {
-    write(onlyIfChanged: false)
-  }
-
   func saveIfChanged() {
-    write(onlyIfChanged: true)
-  }
-
-  private func write(onlyIfChanged: Bool) {
     guard let save else { return }
-    saving.withLock { saveError in
+    let name = self.name
+    saving.withLock { _ in
       let changed = state.withLock { state -> (Value, UInt64)? in
-        guard onlyIfChanged ? state.unsaved : !state.fromOutside else { return nil }
+        guard state.unsaved else { return nil }
         state.unsaved = false
         return (state.value, state.replacements)
       }
       guard let (value, replacements) = changed else { return }
-      do {
-        try save(value)
-        saveError = nil
-      } catch {
-        saveError = error
-        // Still to be written, by the next change or `flush()`, unless it was replaced meanwhile.
-        state.withLock { state in
-          if state.replacements == replacements { state.unsaved = true }
+      save(
+        value, .didSet,
+        SaveContinuation(name) { [weak self] result in
+          self?.saved(result.map { _ in () }, replacements: replacements)
+        })
+    }
+  }
+
+  /// Writes the value now, changed or not, unless it is one received from outside (its storage
+  /// already holds it, or a newer one); throws why the key could not store it.
+  func saveNow() async throws {
+    guard let save else { return }
+    state.withLock { $0.saveError = nil }
+    let name = self.name
+    let result = await withCheckedContinuation {
+      (waiter: CheckedContinuation<Result<Void, any Error>, Never>) in
+      saving.withLock { _ in
+        let current = state.withLock { state -> (Value, UInt64)? in
+          guard !state.fromOutside else { return nil }
+          state.unsaved = false
+          return (state.value, state.replacements)
         }
-        reportIssue("Could not save \(keyDescription): \(error)")
+        guard let (value, replacements) = current else {
+          return waiter.resume(returning: .success(()))
+        }
+        save(
+          value, .userInitiated,
+          SaveContinuation(name) { [weak self] result in
+            let result = result.map { _ in () }
+            self?.saved(result, replacements: replacements)
+            waiter.resume(returning: result)
+          })
+      }
+    }
+    try result.get()
+  }
+
+  private func saved(_ result: Result<Void, any Error>, replacements: UInt64) {
+    state.withLock { state in
+      switch result {
+      case .success:
+        state.saveError = nil
+        state.loadError = nil
+      case .failure(let error):
+        state.saveError = error
+        // Still to be written, by the next change or `flush()`, unless it was replaced meanwhile.
+        if state.replacements == replacements { state.unsaved = true }
+      }
+    }
+    if case .failure(let error) = result, !isTesting {
+      reportIssue("Could not save \(keyDescription): \(error)")
+    }
+  }
+
+  /// Loads the stored value again, replacing the holders' value with it; throws why it could
+  /// not be loaded.
+  func reload() async throws {
+    guard let load else { return }
+    state.withLock { $0.isLoading = true }
+    let name = self.name
+    let result = await withCheckedContinuation {
+      (waiter: CheckedContinuation<Result<Value?, any Error>, Never>) in
+      load(.userInitiated, LoadContinuation(name) { waiter.resume(returning: $0) })
+    }
+    switch result {
+    case .success(let value):
+      if let value { replace(with: value, fromOutside: true) }
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = nil
+      }
+    case .failure(let error):
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = error
+      }
+      reportLoadError(error)
+      throw error
+    }
+  }
+
+  /// A loaded value, or one stored from outside: shown to every holder, not saved back. It
+  /// replaces a change made here and not yet written: the last writer wins.
+  private func receive(_ result: Result<Value?, any Error>, initialValue: Value, fromOutside: Bool)
+  {
+    switch result {
+    case .success(let value):
+      replace(with: value ?? initialValue, fromOutside: fromOutside)
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = nil
+      }
+    case .failure(let error):
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = error
+      }
+      reportLoadError(error)
+    }
+  }
+
+  private func replace(with value: Value, fromOutside: Bool) {
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+      state.withLock {
+        $0.value = value
+        $0.unsaved = false
+        $0.fromOutside = fromOutside
+        $0.replacements &+= 1
       }
     }
   }
 
-  /// A value stored from outside: shown to every holder, not saved back. It replaces a change
-  /// made here and not yet written: the last writer wins.
-  private func receiveExternal(_ value: Value) {
-    registrar.withMutation(of: self, keyPath: valueKeyPath) {
-      state.withLock {
-        $0.value = value
-        $0.loadError = nil
-        $0.unsaved = false
-        $0.fromOutside = true
-        $0.replacements &+= 1
-      }
-    }
+  /// Outside tests a load error is reported; a test reads it from `loadError`.
+  private func reportLoadError(_ error: any Error) {
+    guard !isTesting else { return }
+    reportIssue("Could not load \(keyDescription): \(error)")
   }
 
   func restore(_ value: Any) {

@@ -342,8 +342,8 @@ extension RecordingTests {
     recorder.flush()
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
     // Each line shows the total after its own action, not the one when it was written.
-    #expect(lines[1].contains("_total: 1)"))
-    #expect(lines[2].contains("_total: 3)"))
+    #expect(lines[1].contains(#"_total: 1\n)"#))
+    #expect(lines[2].contains(#"_total: 3\n)"#))
     let report = try withDependencies {
       $0.sharedReferences = SharedReferences()
       $0.defaultInMemoryStorage = InMemoryStorage()

@@ -25,5 +25,5 @@ for sequence in 1...count {
       padding: Array(repeating: "writer \(writer) line \(sequence)", count: 200))
   }
   // Write now rather than at the end of the save interval: every change reaches the disk.
-  payload.save()
+  try await payload.save()
 }

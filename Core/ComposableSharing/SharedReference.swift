@@ -1,0 +1,169 @@
+import ConcurrencyExtras
+import Foundation
+
+/// What a holder reads: a box, a part of one, or a value computed from one.
+protocol SharedReadable<Value>: AnyObject, Sendable {
+  associatedtype Value: Sendable
+  var value: Value { get }
+  var untrackedValue: Value { get }
+  var isLoading: Bool { get }
+  var loadError: (any Error)? { get }
+  func load() async throws
+  /// The box and the path into it.
+  var identity: SharedIdentity { get }
+  /// What `Shared.description` shows between its parentheses.
+  var description: String { get }
+}
+
+/// What a `Shared` holder reads and writes: a box, or a part of one.
+protocol SharedReference<Value>: SharedReadable {
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  var saveError: (any Error)? { get }
+  func save() async throws
+}
+
+struct SharedIdentity: Hashable {
+  let box: ObjectIdentifier
+  let path: [AnyHashable]
+}
+
+extension SharedBox: SharedReference {
+  var untrackedValue: Value {
+    anyValue as! Value
+  }
+
+  var identity: SharedIdentity {
+    SharedIdentity(box: ObjectIdentifier(self), path: [])
+  }
+
+  func load() async throws {
+    try await reload()
+  }
+
+  func save() async throws {
+    try await saveNow()
+  }
+}
+
+/// A part of another shared value, read and written through it.
+final class DerivedReference<Root: Sendable, Value: Sendable>: SharedReference {
+  let base: any SharedReference<Root>
+  let keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>
+
+  init(base: any SharedReference<Root>, keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var value: Value { base.value[keyPath: keyPath.value] }
+  var untrackedValue: Value { base.untrackedValue[keyPath: keyPath.value] }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { try body(&$0[keyPath: keyPath.value]) }
+  }
+
+  var isLoading: Bool { base.isLoading }
+  var loadError: (any Error)? { base.loadError }
+  var saveError: (any Error)? { base.saveError }
+  func load() async throws { try await base.load() }
+  func save() async throws { try await base.save() }
+
+  var identity: SharedIdentity {
+    let root = base.identity
+    return SharedIdentity(box: root.box, path: root.path + [keyPath.value as AnyKeyPath])
+  }
+
+  var description: String { "\(base.description)[dynamicMember: \(keyPath.value)]" }
+}
+
+/// The value inside a shared optional while it has one; its last value after it becomes `nil`.
+final class UnwrappedReference<Value: Sendable>: SharedReference {
+  let base: any SharedReference<Value?>
+  private let lastValue: Locked<Value>
+
+  init(base: any SharedReference<Value?>, lastValue: Value) {
+    self.base = base
+    self.lastValue = Locked(lastValue)
+  }
+
+  private func current(_ value: Value?) -> Value {
+    lastValue.withLock { last in
+      if let value { last = value }
+      return last
+    }
+  }
+
+  var value: Value { current(base.value) }
+  var untrackedValue: Value { current(base.untrackedValue) }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { optional in
+      // Gone from the base: the change stays with this holder.
+      guard var value = optional else { return try lastValue.withLock { try body(&$0) } }
+      defer {
+        optional = value
+        lastValue.withLock { $0 = value }
+      }
+      return try body(&value)
+    }
+  }
+
+  var isLoading: Bool { base.isLoading }
+  var loadError: (any Error)? { base.loadError }
+  var saveError: (any Error)? { base.saveError }
+  func load() async throws { try await base.load() }
+  func save() async throws { try await base.save() }
+  var identity: SharedIdentity { base.identity }
+  var description: String { "\(base.description)!" }
+}
+
+/// The value inside a shared optional, read only.
+final class UnwrappedReader<Value: Sendable>: SharedReadable {
+  let base: any SharedReadable<Value?>
+  private let lastValue: Locked<Value>
+
+  init(base: any SharedReadable<Value?>, lastValue: Value) {
+    self.base = base
+    self.lastValue = Locked(lastValue)
+  }
+
+  private func current(_ value: Value?) -> Value {
+    lastValue.withLock { last in
+      if let value { last = value }
+      return last
+    }
+  }
+
+  var value: Value { current(base.value) }
+  var untrackedValue: Value { current(base.untrackedValue) }
+  var isLoading: Bool { base.isLoading }
+  var loadError: (any Error)? { base.loadError }
+  func load() async throws { try await base.load() }
+  var identity: SharedIdentity { base.identity }
+  var description: String { "\(base.description)!" }
+}
+
+/// A value computed from another shared value each time it is read.
+final class MappedReference<Base: Sendable, Value: Sendable>: SharedReadable {
+  let base: any SharedReadable<Base>
+  let transform: @Sendable (Base) -> Value
+
+  init(base: any SharedReadable<Base>, transform: @escaping @Sendable (Base) -> Value) {
+    self.base = base
+    self.transform = transform
+  }
+
+  var value: Value { transform(base.value) }
+  var untrackedValue: Value { transform(base.untrackedValue) }
+  var isLoading: Bool { base.isLoading }
+  var loadError: (any Error)? { base.loadError }
+  func load() async throws { try await base.load() }
+
+  /// Every computed value is its own: two closures are never known to be the same.
+  var identity: SharedIdentity {
+    let root = base.identity
+    return SharedIdentity(box: root.box, path: root.path + [ObjectIdentifier(self)])
+  }
+
+  var description: String { "\(base.description).read" }
+}
