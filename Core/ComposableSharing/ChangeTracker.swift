@@ -8,6 +8,9 @@ package final class SharedChangeTracker: Sendable {
   }
 
   private let changes = Locked<[ObjectIdentifier: Change]>([:])
+  /// Set while a test's assertion closure runs: what it writes is the expected value, compared
+  /// and put back, never saved through the key.
+  package let isAsserting = Locked(false)
 
   package init() {}
 

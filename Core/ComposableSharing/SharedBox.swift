@@ -148,7 +148,11 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// Changes the value under the lock, then tells observers, the test store watching, and the
   /// key.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    references?.tracker.withLock { $0 }?.willChange(self)
+    let tracker = references?.tracker.withLock { $0 }
+    tracker?.willChange(self)
+    if let tracker, tracker.isAsserting.withLock({ $0 }) {
+      return try state.withLock { try body(&$0.value) }
+    }
     let result = try registrar.withMutation(of: self, keyPath: valueKeyPath) {
       try state.withLock { state in
         let result = try body(&state.value)

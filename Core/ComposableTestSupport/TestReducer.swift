@@ -15,6 +15,25 @@ final class TestRecorder<State, Action> {
   var received: [(action: Action, state: State, shared: [SharedStep])] = []
   /// Learns which shared values each action changed.
   let tracker = SharedChangeTracker()
+  /// Shared values changed outside any reducer (by an effect, after its action was asserted) and
+  /// not asserted yet: the next step asserts them, and a store that finishes with any left fails.
+  var outsideShared: [SharedChangeTracker.Change] = []
+
+  /// Keeps the changes made since the last step as outside changes, each value's earliest
+  /// "before" kept.
+  func holdOutsideChanges() {
+    for change in tracker.take()
+    where !outsideShared.contains(where: { $0.box === change.box }) {
+      outsideShared.append(change)
+    }
+  }
+
+  /// The outside changes and those since, as steps ending with the values as they are now.
+  func takeSharedSteps() -> [SharedStep] {
+    holdOutsideChanges()
+    defer { outsideShared = [] }
+    return outsideShared.map { SharedStep(box: $0.box, before: $0.before, after: $0.box.anyValue) }
+  }
   /// What `dismiss()` does in an effect of the feature under test, outside any child's.
   let dismissal = TestDismissal()
 }
@@ -49,9 +68,7 @@ struct TestReducer<State, Action>: Reducer {
     let effects = base.reduce(into: &state, action: action)
     // Shared values are references: the state recorded here reads their latest value, so what
     // this action did to them is kept beside it.
-    let shared = recorder.tracker.take().map {
-      SharedStep(box: $0.box, before: $0.before, after: $0.box.anyValue)
-    }
+    let shared = recorder.takeSharedSteps()
     if recorder.expectsTestAction {
       recorder.expectsTestAction = false
       recorder.stateAfterTestAction = state

@@ -554,8 +554,9 @@ public final class TestStore<State: Equatable, Action> {
     var expected = actual
     let sharedOutcome: SharedOutcome
     do {
-      // Only the shared values the closure writes are compared, against what they hold now.
-      sharedOutcome = try assertShared([], asserting: true) {
+      // The shared values effects changed since the last step, and those the closure writes,
+      // are compared against what they hold now.
+      sharedOutcome = try assertShared([], includingOutsideChanges: true) {
         try asserting(stackIDs: core.dependencies.stackElementID.copy()) {
           try updateStateToExpectedResult(&expected)
         }
@@ -687,12 +688,18 @@ public final class TestStore<State: Equatable, Action> {
   /// compares each with what the step did, and puts the actual values back.
   private func assertShared(
     _ steps: [SharedStep],
-    asserting onlyAsserted: Bool = false,
+    includingOutsideChanges: Bool = false,
     _ assertion: () throws -> Void
   ) throws -> SharedOutcome {
     let tracker = recorder.tracker
-    // Changes made outside any reducer since the last action belong to no step: not asserted.
-    _ = tracker.take()
+    // Changes made by effects since the step's action ran belong to the next step (or to
+    // `assert`), not to this one.
+    var steps = steps
+    if includingOutsideChanges {
+      steps += recorder.takeSharedSteps()
+    } else {
+      recorder.holdOutsideChanges()
+    }
     for step in steps { step.box.restore(step.before) }
     defer {
       for step in steps { step.box.restore(step.after) }
@@ -700,6 +707,8 @@ public final class TestStore<State: Equatable, Action> {
     var actualAfter: [ObjectIdentifier: (box: any AnySharedBox, value: Any)] = [:]
     for step in steps { actualAfter[ObjectIdentifier(step.box)] = (step.box, step.after) }
     do {
+      tracker.isAsserting.withLock { $0 = true }
+      defer { tracker.isAsserting.withLock { $0 = false } }
       try assertion()
     } catch {
       for change in tracker.take() { change.box.restore(change.before) }
@@ -716,7 +725,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     for (id, entry) in actualAfter {
       let isAsserted = assertedIDs.contains(id)
-      guard isAsserted || (exhaustivity == .on && !onlyAsserted) else { continue }
+      guard isAsserted || exhaustivity == .on else { continue }
       let expected = entry.box.anyValue
       let equal =
         entry.box.isEqual(expected, entry.value)
@@ -800,6 +809,7 @@ public final class TestStore<State: Equatable, Action> {
   /// each effect's at the step that started it.
   private func completed() {
     checkUnassertedReceivedActions(at: location)
+    checkUnassertedSharedChanges(at: location)
     var reported = Set<Int>()
     for effect in core.inFlightEffects where reported.insert(effect.tag).inserted {
       let origin =
@@ -831,6 +841,36 @@ public final class TestStore<State: Equatable, Action> {
         "store.exhaustivity = .off".
         """,
         at: origin
+      )
+    }
+  }
+
+  /// Shared values effects changed after the last step and no step or `assert` accounted for:
+  /// each a failure, with what changed. Checked when the store is released, not by `finish()`:
+  /// TCA's tests assert such a change after `await store.finish()`.
+  private func checkUnassertedSharedChanges(at location: IssueLocation) {
+    let steps = recorder.takeSharedSteps()
+    for step in steps {
+      let equal =
+        step.box.isEqual(step.before, step.after)
+        ?? (String(customDumping: step.before) == String(customDumping: step.after))
+      guard !equal else { continue }
+      let difference =
+        diff(step.before, step.after, format: .proportional)
+        ?? "\(String(customDumping: step.before)) ≠ \(String(customDumping: step.after))"
+      reportUnlessSkipped(
+        """
+        Test store finished before asserting against changes to shared state: \
+        \(step.box.keyDescription)
+
+        \(difference.indenting(by: 2))
+
+        (Expected: −, Actual: +)
+
+        Invoke "TestStore.assert" at the end of this test to assert against changes to shared \
+        state.
+        """,
+        at: location
       )
     }
   }
