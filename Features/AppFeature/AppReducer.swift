@@ -42,7 +42,7 @@ public struct AppReducer: Sendable {
     /// A short message over every tab, gone after a few seconds.
     public var toast: String?
     /// The account made on the sign-up tab, shown in the header; the sign-up form writes it.
-    @SharedReader(.appStorage("account.email")) public var accountEmail: String? = nil
+    @SharedReader(.accountEmail) public var accountEmail
 
     /// How many changes on the todos and contacts tabs are not saved yet, a todo order still to
     /// be sorted among them.

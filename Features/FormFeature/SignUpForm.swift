@@ -25,7 +25,7 @@ public struct SignUpForm: Sendable {
     /// The outcome of a submission.
     @Presents public var alert: AlertState<Action.Alert>?
     /// The email of the account made here, kept across launches and shown by the app.
-    @Shared(.appStorage("account.email")) public var accountEmail: String? = nil
+    @Shared(.accountEmail) public var accountEmail
 
     /// An empty form.
     public init(
@@ -231,4 +231,11 @@ extension SignUpForm.State: BindingCodable {
     .field("email", \.email), .field("password", \.password),
     .field("confirmPassword", \.confirmPassword), .field("acceptTerms", \.acceptTerms),
   ]
+}
+
+extension SharedReaderKey where Self == AppStorageKey<String?>.Default {
+  /// The email of the account made on the sign-up tab, kept across launches; none until then.
+  public static var accountEmail: Self {
+    Self[.appStorage("account.email"), default: nil]
+  }
 }

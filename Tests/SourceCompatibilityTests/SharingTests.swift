@@ -196,6 +196,16 @@ struct SharingKeysTests {
     #expect(InMemoryKey<Int>.Default.visits.initialValue == 0)
   }
 
+  /// TCA's examples keep files in the documents directory: here, the app's data directory.
+  @Test func aDocumentsFileKeyPortsUnchanged() throws {
+    let url = URL.documentsDirectory.appending(component: "players.json")
+    #expect(url.path.hasSuffix("/composable/players.json"))
+    @Shared(.fileStorage(.documentsDirectory.appending(component: "players.json"))) var names =
+      ["Blob"]
+    $names.withLock { $0.append("Blob Jr.") }
+    #expect($names.description.hasPrefix("Shared<Array<String>>(.fileStorage(file:///"))
+  }
+
   @Test func requireThrowsWhenNothingIsStored() async throws {
     await #expect(throws: SharedLoadError.self) {
       _ = try await Shared<Int>(require: .inMemory("missing"))
@@ -219,6 +229,9 @@ struct SharingKeysTests {
     }
     @Shared(value: IdentifiedArrayOf<Player>(uniqueElements: [Player(id: 1), Player(id: 2)]))
     var players
+    let second = Shared($players[id: 2])
+    #expect(second?.wrappedValue == Player(id: 2))
+    #expect(Shared($players[id: 3]) == nil)
     let each = Array($players)
     each[1].withLock { $0.goals += 1 }
     #expect(players[id: 2]?.goals == 1)
