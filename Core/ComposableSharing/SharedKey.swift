@@ -1,4 +1,5 @@
 import IssueReporting
+import Synchronization
 
 /// Where a shared value lives and how it is read: `.inMemory("key")`, `.fileStorage(url)`,
 /// `.appStorage("name")`, or a strategy of your own. Two `@SharedReader`s or `@Shared`s with
@@ -135,20 +136,18 @@ public struct SaveContinuation: Sendable {
 
 /// Delivers one result, reports a second, and on release reports a continuation never resumed
 /// and resumes it with "nothing stored", so no one waits forever.
-private final class ResumeOnce<Value>: Sendable {
-  private let callback: Locked<UncheckedCallback?>
+private final class ResumeOnce<Value>: @unchecked Sendable {
+  // Unchecked: `callback` is `@Sendable` and immutable; `resumed` is atomic. An atomic rather
+  // than a lock: every change to a saved value makes one of these.
+  private let callback: @Sendable (Result<Value?, any Error>) -> Void
   private let description: @Sendable () -> String
-
-  // Unchecked: the callback is `@Sendable`; `Value` is only passed through it.
-  private struct UncheckedCallback: @unchecked Sendable {
-    let call: @Sendable (Result<Value?, any Error>) -> Void
-  }
+  private let resumed = Atomic(false)
 
   init(
     description: @escaping @Sendable () -> String,
     callback: @escaping @Sendable (Result<Value?, any Error>) -> Void
   ) {
-    self.callback = Locked(UncheckedCallback(call: callback))
+    self.callback = callback
     self.description = description
   }
 
@@ -157,23 +156,29 @@ private final class ResumeOnce<Value>: Sendable {
     return description.isEmpty ? "A shared key" : "'\(description)'"
   }
 
+  /// Whether this call is the first to resume.
+  private func claim() -> Bool {
+    resumed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      .exchanged
+  }
+
   func resume(with result: Result<Value?, any Error>) {
-    guard let callback = callback.withLock({ $0.take() }) else {
+    guard claim() else {
       reportIssue("\(name) tried to resume its continuation more than once.")
       return
     }
-    callback.call(result)
+    callback(result)
   }
 
   deinit {
-    guard let callback = callback.withLock({ $0.take() }) else { return }
+    guard claim() else { return }
     reportIssue(
       """
       \(name) leaked its continuation without one of its resume methods being invoked. This \
       will cause tasks waiting on it to resume immediately.
       """
     )
-    callback.call(.success(nil))
+    callback(.success(nil))
   }
 }
 
