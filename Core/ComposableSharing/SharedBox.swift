@@ -249,41 +249,31 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       (waiter: CheckedContinuation<Result<Value?, any Error>, Never>) in
       load(.userInitiated, LoadContinuation(name) { waiter.resume(returning: $0) })
     }
-    switch result {
-    case .success(let value):
-      if let value { replace(with: value, fromOutside: true) }
-      state.withLock {
-        $0.isLoading = false
-        $0.loadError = nil
-      }
-    case .failure(let error):
-      state.withLock {
-        $0.isLoading = false
-        $0.loadError = error
-      }
-      reportLoadError(error)
-      throw error
-    }
+    // "Nothing stored" keeps the value the holders have: they asked to reload, not to reset.
+    if case .success(let value?) = result { replace(with: value, fromOutside: true) }
+    try finishLoading(result).get()
   }
 
   /// A loaded value, or one stored from outside: shown to every holder, not saved back. It
   /// replaces a change made here and not yet written: the last writer wins.
   private func receive(_ result: Result<Value?, any Error>, initialValue: Value, fromOutside: Bool)
   {
-    switch result {
-    case .success(let value):
+    if case .success(let value) = result {
       replace(with: value ?? initialValue, fromOutside: fromOutside)
-      state.withLock {
-        $0.isLoading = false
-        $0.loadError = nil
-      }
-    case .failure(let error):
-      state.withLock {
-        $0.isLoading = false
-        $0.loadError = error
-      }
-      reportLoadError(error)
     }
+    _ = finishLoading(result)
+  }
+
+  /// Ends a load: not loading any more, and its error kept (outside tests, reported) or cleared.
+  private func finishLoading(_ result: Result<Value?, any Error>) -> Result<Void, any Error> {
+    let error: (any Error)? = if case .failure(let error) = result { error } else { nil }
+    state.withLock {
+      $0.isLoading = false
+      $0.loadError = error
+    }
+    guard let error else { return .success(()) }
+    if !isTesting { reportIssue("Could not load \(keyDescription): \(error)") }
+    return .failure(error)
   }
 
   private func replace(with value: Value, fromOutside: Bool) {
@@ -295,12 +285,6 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
         $0.replacements &+= 1
       }
     }
-  }
-
-  /// Outside tests a load error is reported; a test reads it from `loadError`.
-  private func reportLoadError(_ error: any Error) {
-    guard !isTesting else { return }
-    reportIssue("Could not load \(keyDescription): \(error)")
   }
 
   func restore(_ value: Any) {

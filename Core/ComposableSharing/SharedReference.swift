@@ -76,25 +76,34 @@ final class DerivedReference<Root: Sendable, Value: Sendable>: SharedReference {
   var description: String { "\(base.description)[dynamicMember: \(keyPath.value)]" }
 }
 
-/// The value inside a shared optional while it has one; its last value after it becomes `nil`.
-final class UnwrappedReference<Value: Sendable>: SharedReference {
+/// The value inside a shared optional while it has one; its last value once it becomes `nil`.
+protocol Unwrapping: SharedReadable {
+  var wrapped: any SharedReadable<Value?> { get }
+  /// The last value the optional held.
+  var lastValue: Locked<Value> { get }
+}
+
+extension Unwrapping {
+  var value: Value { lastValue.keepingLast(wrapped.value) }
+  var untrackedValue: Value { lastValue.keepingLast(wrapped.untrackedValue) }
+  var isLoading: Bool { wrapped.isLoading }
+  var loadError: (any Error)? { wrapped.loadError }
+  func load() async throws { try await wrapped.load() }
+  var identity: SharedIdentity { wrapped.identity }
+  var description: String { "\(wrapped.description)!" }
+}
+
+/// A shared optional's value, written through to it while it has one.
+final class UnwrappedReference<Value: Sendable>: SharedReference, Unwrapping {
   let base: any SharedReference<Value?>
-  private let lastValue: Locked<Value>
+  let lastValue: Locked<Value>
 
   init(base: any SharedReference<Value?>, lastValue: Value) {
     self.base = base
     self.lastValue = Locked(lastValue)
   }
 
-  private func current(_ value: Value?) -> Value {
-    lastValue.withLock { last in
-      if let value { last = value }
-      return last
-    }
-  }
-
-  var value: Value { current(base.value) }
-  var untrackedValue: Value { current(base.untrackedValue) }
+  var wrapped: any SharedReadable<Value?> { base }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { optional in
@@ -108,39 +117,19 @@ final class UnwrappedReference<Value: Sendable>: SharedReference {
     }
   }
 
-  var isLoading: Bool { base.isLoading }
-  var loadError: (any Error)? { base.loadError }
   var saveError: (any Error)? { base.saveError }
-  func load() async throws { try await base.load() }
   func save() async throws { try await base.save() }
-  var identity: SharedIdentity { base.identity }
-  var description: String { "\(base.description)!" }
 }
 
-/// The value inside a shared optional, read only.
-final class UnwrappedReader<Value: Sendable>: SharedReadable {
-  let base: any SharedReadable<Value?>
-  private let lastValue: Locked<Value>
+/// A shared optional's value, read only.
+final class UnwrappedReader<Value: Sendable>: Unwrapping {
+  let wrapped: any SharedReadable<Value?>
+  let lastValue: Locked<Value>
 
   init(base: any SharedReadable<Value?>, lastValue: Value) {
-    self.base = base
+    wrapped = base
     self.lastValue = Locked(lastValue)
   }
-
-  private func current(_ value: Value?) -> Value {
-    lastValue.withLock { last in
-      if let value { last = value }
-      return last
-    }
-  }
-
-  var value: Value { current(base.value) }
-  var untrackedValue: Value { current(base.untrackedValue) }
-  var isLoading: Bool { base.isLoading }
-  var loadError: (any Error)? { base.loadError }
-  func load() async throws { try await base.load() }
-  var identity: SharedIdentity { base.identity }
-  var description: String { "\(base.description)!" }
 }
 
 /// A value computed from another shared value each time it is read.
@@ -166,4 +155,14 @@ final class MappedReference<Base: Sendable, Value: Sendable>: SharedReadable {
   }
 
   var description: String { "\(base.description).read" }
+}
+
+extension Locked {
+  /// `value` when there is one, remembered; else the last one remembered.
+  func keepingLast(_ value: Value?) -> Value {
+    withLock { last in
+      if let value { last = value }
+      return last
+    }
+  }
 }
