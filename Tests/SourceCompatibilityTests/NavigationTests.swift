@@ -270,3 +270,58 @@ struct ConditionalCaseTests {
     #endif
   }
 }
+
+/// A parent that answers a draft's dismissal by presenting a fresh draft in its place.
+@Reducer
+struct Drafts {
+  @Reducer
+  struct Draft {
+    @ObservableState
+    struct State: Equatable, Identifiable {
+      let id: Int
+    }
+    enum Action: Equatable {}
+    var body: some ReducerOf<Self> { EmptyReducer() }
+  }
+  @ObservableState
+  struct State: Equatable {
+    @Presents var draft: Draft.State?
+    var keepsOneOpen = true
+  }
+  enum Action: Equatable {
+    case draft(PresentationAction<Draft.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .draft(.dismiss) = action, state.keepsOneOpen, let draft = state.draft {
+        state.draft = Draft.State(id: draft.id + 1)
+      }
+      return .none
+    }
+    .ifLet(\.$draft, action: \.draft) { Draft() }
+  }
+}
+
+@MainActor
+struct DismissalReplacementTests {
+  /// As in TCA: the parent runs before `.dismiss` clears the child, and a different child it
+  /// puts in place stays presented; the same child is cleared.
+  @Test func aChildPutInPlaceOfTheDismissedOneStays() async {
+    let store = TestStore(initialState: Drafts.State(draft: .init(id: 1))) { Drafts() }
+    await store.send(.draft(.dismiss)) {
+      $0.draft = .init(id: 2)
+    }
+    await store.send(.draft(.dismiss)) {
+      $0.draft = .init(id: 3)
+    }
+  }
+
+  @Test func theSameChildIsCleared() async {
+    let store = TestStore(initialState: Drafts.State(draft: .init(id: 1), keepsOneOpen: false)) {
+      Drafts()
+    }
+    await store.send(.draft(.dismiss)) {
+      $0.draft = nil
+    }
+  }
+}

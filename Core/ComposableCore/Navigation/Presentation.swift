@@ -344,6 +344,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
+    // The child `.dismiss` is for: the parent, which runs first, may put another in its place.
+    var dismissedIdentity: PresentationIdentity?
 
     switch presentationAction {
     case .presented(let destinationAction)?:
@@ -358,6 +360,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     case .dismiss?:
       if !wasPresented { location.reportAbsentDestination(action: action) }
       isDismissing = true
+      dismissedIdentity = storage.read(&state) { $0.presented.map(presentedCases.identity(of:)) }
     case nil:
       break
     }
@@ -372,7 +375,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let wasReassigned = assignmentsAfter != assignmentsBefore
 
+    // A child the parent put in place of the dismissed one, on the dismissal itself, stays.
     var isCleared = isDismissing
+    if isDismissing, wasReassigned, isPresented,
+      storage.read(&state, { $0.presented.map(presentedCases.identity(of:)) }) != dismissedIdentity
+    {
+      isCleared = false
+    }
     if !isDismissing, case .presented? = presentationAction, !wasReassigned, isPresented,
       !presentedCases.isPlainType,
       storage.read(&state, { $0.presented.map(presentedCases.isEphemeral) }) == true,
