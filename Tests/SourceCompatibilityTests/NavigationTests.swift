@@ -325,3 +325,119 @@ struct DismissalReplacementTests {
     }
   }
 }
+
+/// A child whose work never ends by itself, removed by reducers before and after its `ifLet`.
+@Reducer
+struct Watcher {
+  @Reducer
+  struct Feed {
+    struct State: Equatable {}
+    enum Action: Equatable { case onAppear }
+    var body: some ReducerOf<Self> {
+      Reduce { _, _ in .run { _ in try await Task.never() } }
+    }
+  }
+  @ObservableState
+  struct State: Equatable {
+    @Presents var feed: Feed.State?
+  }
+  enum Action: Equatable {
+    case closeBefore
+    case closeAfter
+    case feed(PresentationAction<Feed.Action>)
+    case open
+    case other
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if action == .closeBefore { state.feed = nil }
+      return .none
+    }
+    Reduce { state, action in
+      if action == .open { state.feed = Feed.State() }
+      return .none
+    }
+    .ifLet(\.$feed, action: \.feed) { Feed() }
+    Reduce { state, action in
+      if action == .closeAfter { state.feed = nil }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct OuterCancellationTests {
+  /// As in TCA: a child taken away by a reducer outside its `ifLet` has its work cancelled by
+  /// the next action through the `ifLet`, its own removal when the reducer runs first.
+  @Test func aChildRemovedBeforeItsIfLetHasItsWorkCancelled() async {
+    let store = TestStore(initialState: Watcher.State()) { Watcher() }
+    await store.send(.open) { $0.feed = Watcher.Feed.State() }
+    await store.send(.feed(.presented(.onAppear)))
+    await store.send(.closeBefore) { $0.feed = nil }
+  }
+
+  @Test func aChildRemovedAfterItsIfLetHasItsWorkCancelledByTheNextAction() async {
+    let store = TestStore(initialState: Watcher.State()) { Watcher() }
+    await store.send(.open) { $0.feed = Watcher.Feed.State() }
+    await store.send(.feed(.presented(.onAppear)))
+    await store.send(.closeAfter) { $0.feed = nil }
+    await store.send(.other)
+  }
+
+  /// Presented again: the new child's work is its own, and the old one's is gone.
+  @Test func aChildPresentedAgainKeepsOnlyItsOwnWork() async {
+    let store = TestStore(initialState: Watcher.State()) { Watcher() }
+    await store.send(.open) { $0.feed = Watcher.Feed.State() }
+    await store.send(.feed(.presented(.onAppear)))
+    await store.send(.closeAfter) { $0.feed = nil }
+    await store.send(.open) { $0.feed = Watcher.Feed.State() }
+    await store.send(.feed(.presented(.onAppear)))
+    await store.send(.closeBefore) { $0.feed = nil }
+  }
+}
+
+/// The same for a stack: elements cleared by reducers before and after its `forEach`.
+@Reducer
+struct WatcherStack {
+  @ObservableState
+  struct State: Equatable {
+    var path = StackState<Watcher.Feed.State>()
+  }
+  enum Action: Equatable {
+    case clearAfter
+    case clearBefore
+    case path(StackAction<Watcher.Feed.State, Watcher.Feed.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if action == .clearBefore { state.path.removeAll() }
+      return .none
+    }
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path) { Watcher.Feed() }
+    Reduce { state, action in
+      if action == .clearAfter { state.path.removeAll() }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct StackOuterCancellationTests {
+  @Test func elementsClearedOutsideTheirForEachHaveTheirWorkCancelled() async {
+    let store = TestStore(initialState: WatcherStack.State()) { WatcherStack() }
+    await store.send(.path(.push(id: 0, state: Watcher.Feed.State()))) {
+      $0.path[id: 0] = Watcher.Feed.State()
+    }
+    await store.send(.path(.element(id: 0, action: .onAppear)))
+    await store.send(.clearBefore) { $0.path.removeAll() }
+
+    await store.send(.path(.push(id: 1, state: Watcher.Feed.State()))) {
+      $0.path[id: 1] = Watcher.Feed.State()
+    }
+    await store.send(.path(.element(id: 1, action: .onAppear)))
+    await store.send(.clearAfter) { $0.path.removeAll() }
+    // The next action through the `forEach` finds the element gone.
+    await store.send(.clearAfter)
+  }
+}

@@ -150,6 +150,11 @@ public struct PresentationState<State> {
   /// takes reflection: most actions, such as each keystroke in a sheet, leave it alone.
   @usableFromInline var assignments: UInt = 0
 
+  /// The scope of the effects the presented child started, and the assignments the operator
+  /// last saw: when a reducer outside the operator removes or replaces that child, the next
+  /// action through the operator finds it gone and cancels them, as TCA does.
+  @usableFromInline var work: _PresentationWork?
+
   /// Wraps optional child state.
   public init(wrappedValue: State?) {
     self.presented = wrappedValue
@@ -178,6 +183,18 @@ extension PresentationState: Hashable where State: Hashable {
 }
 // The box is only ever changed when uniquely referenced, so sharing it between copies is safe.
 extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+/// The effects a presented child started, as its presentation state remembers them.
+public struct _PresentationWork {
+  @usableFromInline let scope: EffectScope
+  @usableFromInline var assignments: UInt
+
+  @usableFromInline
+  init(scope: EffectScope, assignments: UInt) {
+    self.scope = scope
+    self.assignments = assignments
+  }
+}
 
 /// The storage of a presented child.
 public final class _PresentedBox<State> {
@@ -339,9 +356,12 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let presentationAction = toPresentationAction.extract(from: action)
     // Only what is needed is read before the reducers run: a copy of the presented child held
     // while it changes would make every collection inside it copy itself.
-    let (wasPresented, assignmentsBefore) = storage.read(&state) {
-      ($0.isPresented, $0.assignments)
+    let (wasPresented, assignmentsBefore, hadWork) = storage.read(&state) {
+      ($0.isPresented, $0.assignments, $0.work != nil)
     }
+    // A child that started work and was taken away or replaced outside this operator since.
+    let outerCancellation: Effect<Parent.Action> =
+      hadWork ? cancelWorkGoneOutside(in: &state, assignments: assignmentsBefore) : .none
     var destinationEffects = Effect<Parent.Action>.none
     var isDismissing = false
     // The child `.dismiss` is for: the parent, which runs first, may put another in its place.
@@ -395,12 +415,70 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
     // a different child in its place; only then do its effects end, if it ever started any.
-    guard let old else { return destinationEffects.merge(with: parentEffects) }
+    if presentedCases.startedWork || hadWork {
+      noteWork(in: &state, isPresented: isPresented && !isCleared)
+    }
+    guard let old else {
+      return .merge(outerCancellation, destinationEffects, parentEffects)
+    }
     if isPresented, !isCleared, !wasReassigned {
-      return destinationEffects.merge(with: parentEffects)
+      return .merge(outerCancellation, destinationEffects, parentEffects)
     }
     let current = isCleared ? nil : storage.read(&state) { $0.presented }
-    return .merge(destinationEffects, parentEffects, dismissal(of: old.value, replacedBy: current))
+    return .merge(
+      outerCancellation, destinationEffects, parentEffects,
+      dismissal(of: old.value, replacedBy: current))
+  }
+
+  /// Cancels the work of a child that is no longer the one presented, changed outside this
+  /// operator since its last action (TCA's "outer cancellation"). Out of line: only a child that
+  /// started work gets here.
+  @inlinable @inline(never)
+  func cancelWorkGoneOutside(
+    in state: inout Parent.State, assignments: UInt
+  ) -> Effect<Parent.Action> {
+    guard let work = storage.read(&state, { $0.work }) else { return .none }
+    // Unchanged since the operator saw it: still the child that started the work.
+    if work.assignments == assignments, storage.read(&state, { $0.isPresented }) { return .none }
+    if let presented = storage.read(&state, { $0.presented }),
+      scope(presentedCases.identity(of: presented)) == work.scope
+    {
+      storage.modify(&state) { $0.work?.assignments = assignments }
+      return .none
+    }
+    storage.modify(&state) { $0.work = nil }
+    return .cancelScope(work.scope)
+  }
+
+  /// Remembers, in the state, the scope of the work the child started on this action; forgets
+  /// it once the child is gone, or replaced by the parent inside this operator (whose dismissal
+  /// cancelled it).
+  @inlinable @inline(never)
+  func noteWork(in state: inout Parent.State, isPresented: Bool) {
+    let startedWork = presentedCases.startedWork
+    presentedCases.startedWork = false
+    let assignments = storage.read(&state) { $0.assignments }
+    guard isPresented else {
+      if storage.read(&state, { $0.work != nil }) { storage.modify(&state) { $0.work = nil } }
+      return
+    }
+    if startedWork, let scope = presentedCases.lastScope?.scope {
+      // Written only when new: each write of the presentation state tells its observers.
+      let work = storage.read(&state) { $0.work }
+      if work?.scope !== scope || work?.assignments != assignments {
+        storage.modify(&state) {
+          $0.work = _PresentationWork(scope: scope, assignments: assignments)
+        }
+      }
+      return
+    }
+    guard let work = storage.read(&state, { $0.work }), work.assignments != assignments,
+      let presented = storage.read(&state, { $0.presented })
+    else { return }
+    let isSameChild = scope(presentedCases.identity(of: presented)) == work.scope
+    storage.modify(&state) {
+      $0.work = isSameChild ? _PresentationWork(scope: work.scope, assignments: assignments) : nil
+    }
   }
 
   /// Whether the presented action is for the alert or dialog presented, not for a sibling case.
@@ -467,6 +545,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     var mapped = effects.map { toPresentationAction.embed(PresentationAction.presented($0)) }
     if canOutliveItsAction {
       presentedCases.childHasWork = true
+      presentedCases.startedWork = true
       mapped = mapped.dismissingRuns(
         with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss))
     }
@@ -511,8 +590,12 @@ final class PresentedCases<State> {
   /// child that goes away leaves nothing to cancel. Never cleared, and set from the start when
   /// not made for a store's tree, as ``ChildIdentity``'s is.
   @usableFromInline @exclusivity(unchecked) var childHasWork = !ReducerTree.makesKeptReducers
+  /// Set when the child starts work that can outlive its action, until the operator has noted
+  /// it in the presentation state.
+  @usableFromInline @exclusivity(unchecked) var startedWork = false
   /// The scope made last for a presented child's effects, kept for that child's next effects.
-  @exclusivity(unchecked) var lastScope: (identity: PresentationIdentity, scope: EffectScope)?
+  @usableFromInline @exclusivity(unchecked) var lastScope:
+    (identity: PresentationIdentity, scope: EffectScope)?
   /// The state's own answers, when it is an enum reducer's state. Found once, here: a cast of
   /// each presented state to the protocol would look its conformance up on every action.
   @usableFromInline let caseEphemerality: ((State) -> Bool)?

@@ -165,6 +165,14 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   {
     let stackAction = toStackAction.extract(from: action)
     var destinationEffects = Effect<Parent.Action>.none
+    // Elements removed by a reducer outside this one since its last action: their work ends now.
+    let (idsAtEntry, idsSeen) = toStackState.read(&state) { ($0._ids, $0._idsSeenWithWork) }
+    let outerCancellation: Effect<Parent.Action> =
+      if let idsSeen, idsSeen != idsAtEntry {
+        removals(from: idsSeen, to: idsAtEntry)
+      } else {
+        .none
+      }
 
     if case .element(let id, let elementAction)? = stackAction {
       let effects = toStackState.modifyElement(&state) { stack in
@@ -189,12 +197,24 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
 
     let idsAfter = toStackState.read(&state) { $0.ids }
+    // Written only when they differ: each write of the stack tells its observers it changed.
+    if idsSeen != nil ? idsSeen != idsAfter : destinationEffects.canOutliveItsAction {
+      noteIDs(idsAfter, in: &state)
+    }
     guard idsBefore != idsAfter else {
-      return destinationEffects.merge(with: parentEffects)
+      return outerCancellation.merge(with: destinationEffects.merge(with: parentEffects))
     }
     // As in `forEach`: merged pairwise, so a push, which removes nothing, allocates no array.
-    return destinationEffects.merge(with: parentEffects).merge(
-      with: removals(from: idsBefore, to: idsAfter))
+    return outerCancellation.merge(
+      with: destinationEffects.merge(with: parentEffects).merge(
+        with: removals(from: idsBefore, to: idsAfter)))
+  }
+
+  /// Remembers the ids this reducer leaves the stack with (shared storage: no copy), or forgets
+  /// them once no element is left to have work.
+  @inlinable @inline(never)
+  func noteIDs(_ ids: [StackElementID], in state: inout Parent.State) {
+    toStackState.modify(&state) { $0._idsSeenWithWork = ids.isEmpty ? nil : ids }
   }
 
   // Inlinable, to run specialised: run generic, wrapping each action in `.element(id:action:)`

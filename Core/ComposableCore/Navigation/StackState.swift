@@ -104,6 +104,10 @@ extension DependencyValues {
 public struct StackState<Element> {
   @usableFromInline var _ids: [StackElementID]
   @usableFromInline var _elements: [Element]
+  /// The ids as `forEach` last saw them, once an element started work: elements removed
+  /// outside it since have their work cancelled by its next action, as TCA does. Not part of the
+  /// value (equality, hashing, coding and dumps ignore it).
+  @usableFromInline var _idsSeenWithWork: [StackElementID]?
 
   /// An empty stack.
   public init() {
@@ -258,6 +262,13 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
     @Dependency(\.stackElementID) var stackElementID
     _ids.replaceSubrange(subrange, with: newElements.map { _ in stackElementID.next() })
     _elements.replaceSubrange(subrange, with: newElements)
+  }
+
+  /// Removes every element. The stack stays the same stack: `forEach` still knows which of its
+  /// elements had work to end (the collection's default would make a new, empty one).
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    _ids.removeAll(keepingCapacity: keepCapacity)
+    _elements.removeAll(keepingCapacity: keepCapacity)
   }
 }
 
