@@ -184,10 +184,11 @@ extension PresentationState: Hashable where State: Hashable {
 // The box is only ever changed when uniquely referenced, so sharing it between copies is safe.
 extension PresentationState: @unchecked Sendable where State: Sendable {}
 
-/// The effects a presented child started, as its presentation state remembers them.
-public struct _PresentationWork {
+/// The effects a presented child started, as its presentation state remembers them. An
+/// immutable object, so the check on every action is a comparison of one pointer with `nil`.
+public final class _PresentationWork {
   @usableFromInline let scope: EffectScope
-  @usableFromInline var assignments: UInt
+  @usableFromInline let assignments: UInt
 
   @usableFromInline
   init(scope: EffectScope, assignments: UInt) {
@@ -418,16 +419,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if presentedCases.startedWork || hadWork {
       noteWork(in: &state, isPresented: isPresented && !isCleared)
     }
-    guard let old else {
-      return .merge(outerCancellation, destinationEffects, parentEffects)
-    }
-    if isPresented, !isCleared, !wasReassigned {
-      return .merge(outerCancellation, destinationEffects, parentEffects)
-    }
+    // Merged pairwise, and the outer cancellation only when there is one: a variadic merge
+    // builds an array on every action.
+    var effects = destinationEffects.merge(with: parentEffects)
+    if !outerCancellation.isNone { effects = outerCancellation.merge(with: effects) }
+    guard let old else { return effects }
+    if isPresented, !isCleared, !wasReassigned { return effects }
     let current = isCleared ? nil : storage.read(&state) { $0.presented }
-    return .merge(
-      outerCancellation, destinationEffects, parentEffects,
-      dismissal(of: old.value, replacedBy: current))
+    return effects.merge(with: dismissal(of: old.value, replacedBy: current))
   }
 
   /// Cancels the work of a child that is no longer the one presented, changed outside this
@@ -443,7 +442,9 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     if let presented = storage.read(&state, { $0.presented }),
       scope(presentedCases.identity(of: presented)) == work.scope
     {
-      storage.modify(&state) { $0.work?.assignments = assignments }
+      storage.modify(&state) {
+        $0.work = _PresentationWork(scope: work.scope, assignments: assignments)
+      }
       return .none
     }
     storage.modify(&state) { $0.work = nil }

@@ -201,13 +201,11 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     if idsSeen != nil ? idsSeen != idsAfter : destinationEffects.canOutliveItsAction {
       noteIDs(idsAfter, in: &state)
     }
-    guard idsBefore != idsAfter else {
-      return outerCancellation.merge(with: destinationEffects.merge(with: parentEffects))
-    }
+    var effects = destinationEffects.merge(with: parentEffects)
+    if !outerCancellation.isNone { effects = outerCancellation.merge(with: effects) }
+    guard idsBefore != idsAfter else { return effects }
     // As in `forEach`: merged pairwise, so a push, which removes nothing, allocates no array.
-    return outerCancellation.merge(
-      with: destinationEffects.merge(with: parentEffects).merge(
-        with: removals(from: idsBefore, to: idsAfter)))
+    return effects.merge(with: removals(from: idsBefore, to: idsAfter))
   }
 
   /// Remembers the ids this reducer leaves the stack with (shared storage: no copy), or forgets
