@@ -14,6 +14,8 @@ final class ScoreServer: Sendable {
   /// While set, loads wait here until the test resumes them.
   let holdLoads = LockIsolated(false)
   let heldLoads = LockIsolated<[LoadContinuation<Int>]>([])
+  /// Tells the test each time a load is held.
+  let loadHeld = AsyncStream.makeStream(of: Void.self)
   let failSaves = LockIsolated(false)
 
   struct Unavailable: Error, Equatable {}
@@ -36,6 +38,7 @@ struct ScoreKey: SharedKey, Hashable {
   func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
     if server.holdLoads.value {
       server.heldLoads.withValue { $0.append(continuation) }
+      server.loadHeld.continuation.yield()
     } else {
       continuation.resume(with: .success(server.stored.value))
     }
@@ -158,7 +161,9 @@ struct SharingKeysTests {
       #expect($score.loadError as? ScoreServer.Unavailable == ScoreServer.Unavailable())
 
       let reload = Task { [$score] in try await $score.load() }
-      while server.heldLoads.value.count < 2 { await Task.yield() }
+      var held = server.loadHeld.stream.makeAsyncIterator()
+      _ = await held.next()  // the holder's first load
+      _ = await held.next()  // the reload
       #expect($score.isLoading)
       server.heldLoads.value[1].resume(returning: 3)
       try await reload.value
