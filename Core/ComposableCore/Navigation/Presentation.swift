@@ -416,8 +416,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     // The child that was presented is gone when nothing is presented now, or when the parent put
     // a different child in its place; only then do its effects end, if it ever started any.
-    if presentedCases.startedWork || hadWork {
-      noteWork(in: &state, isPresented: isPresented && !isCleared)
+    // A child starting work is one whose effects can outlive the action: only a child that has
+    // ever returned such effects is asked.
+    let startedWork =
+      presentedCases.childHasWork && !destinationEffects.isNone
+      && destinationEffects.canOutliveItsAction
+    if startedWork || hadWork {
+      noteWork(in: &state, isPresented: isPresented && !isCleared, startedWork: startedWork)
     }
     // Merged pairwise, and the outer cancellation only when there is one: a variadic merge
     // builds an array on every action.
@@ -455,9 +460,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   /// it once the child is gone, or replaced by the parent inside this operator (whose dismissal
   /// cancelled it).
   @inlinable @inline(never)
-  func noteWork(in state: inout Parent.State, isPresented: Bool) {
-    let startedWork = presentedCases.startedWork
-    presentedCases.startedWork = false
+  func noteWork(in state: inout Parent.State, isPresented: Bool, startedWork: Bool) {
     let assignments = storage.read(&state) { $0.assignments }
     guard isPresented else {
       if storage.read(&state, { $0.work != nil }) { storage.modify(&state) { $0.work = nil } }
@@ -546,7 +549,6 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     var mapped = effects.map { toPresentationAction.embed(PresentationAction.presented($0)) }
     if canOutliveItsAction {
       presentedCases.childHasWork = true
-      presentedCases.startedWork = true
       mapped = mapped.dismissingRuns(
         with: toPresentationAction.embed(PresentationAction<Destination.Action>.dismiss))
     }
@@ -591,9 +593,6 @@ final class PresentedCases<State> {
   /// child that goes away leaves nothing to cancel. Never cleared, and set from the start when
   /// not made for a store's tree, as ``ChildIdentity``'s is.
   @usableFromInline @exclusivity(unchecked) var childHasWork = !ReducerTree.makesKeptReducers
-  /// Set when the child starts work that can outlive its action, until the operator has noted
-  /// it in the presentation state.
-  @usableFromInline @exclusivity(unchecked) var startedWork = false
   /// The scope made last for a presented child's effects, kept for that child's next effects.
   @usableFromInline @exclusivity(unchecked) var lastScope:
     (identity: PresentationIdentity, scope: EffectScope)?
