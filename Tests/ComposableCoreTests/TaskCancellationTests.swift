@@ -1,5 +1,6 @@
-import ComposableCore
+@_spi(Internals) import ComposableCore
 import ComposableTestSupport
+import Foundation
 import Testing
 
 /// A search whose request runs under an id inside its effect, as TCA's examples debounce and
@@ -118,7 +119,7 @@ struct TaskCancellationTests {
     }
   }
 
-  @Test func anOperationThatEndsIsForgotten() async throws {
+  @Test func anOperationIsTheStoresOwnAndIsForgottenOnceItEnds() async throws {
     let clock = TestClock()
     let store = Store(initialState: Searcher.State(id: 0)) {
       Searcher()
@@ -128,26 +129,37 @@ struct TaskCancellationTests {
     let core = try #require(store.core as? RootCore<Searcher>)
     let searching = store.send(.queryChanged("a"))
     while core.cancellableOperationCount == 0 { await Task.yield() }
+    // The same id, outside every store, is another table's: the store's operation runs on.
+    Task.cancel(id: Searcher.CancelID.search)
+    #expect(!isListedOutsideStores(Searcher.CancelID.search))
     await clock.advance(by: .seconds(1))
     await searching.finish()
     #expect(store.state.results == ["results for a"])
+    #expect(store.state.interruptions == 0)
     // Listed while it ran, and no longer: an effect that runs for the app's lifetime and
     // searches on every keystroke leaves nothing behind.
     #expect(core.cancellableOperationCount == 0)
   }
 
-  @Test func outsideAnEffectItSaysSoAndStillRuns() async {
-    await withKnownIssue {
-      // A non-throwing operation needs no `try`, as in TCA.
-      let answer = await withTaskCancellation(id: 1) { 42 }
-      #expect(answer == 42)
-    } matching: { issue in
-      issue.description.contains("outside a store's effect")
+  @Test
+  func outsideEveryStoreAnOperationIsCancelledByItsID() async {
+    let id = UUID()
+    let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+    let operation = Task {
+      try await withTaskCancellation(id: id) {
+        didStart.yield()
+        try await Task.never()
+      }
     }
-    withKnownIssue {
-      Task.cancel(id: 1)
-    } matching: { issue in
-      issue.description.contains("outside a store's effect")
-    }
+    for await _ in started { break }
+    #expect(isListedOutsideStores(id))
+    Task.cancel(id: id)
+    await #expect(throws: CancellationError.self) { try await operation.value }
+    // Taken off as it ends: nothing is left behind in the table.
+    #expect(!isListedOutsideStores(id))
+  }
+
+  private func isListedOutsideStores(_ id: some Hashable & Sendable) -> Bool {
+    _cancellationCancellables.withValue { $0.exists(at: id, path: NavigationIDPath()) }
   }
 }

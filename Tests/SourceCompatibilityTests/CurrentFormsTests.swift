@@ -410,6 +410,29 @@ struct CurrentFormsTests {
   }
 
   @Test
+  func effectsRunOnTheirOwnAreCancelledByIDFromTestCode() async {
+    let id = UUID()
+    let (started, didStart) = AsyncStream.makeStream(of: Void.self)
+    let longLiving = Effect<Int>.run { send in
+      await send(1)
+      didStart.yield()
+      try await Task.never()
+    }
+    .cancellable(id: id)
+    let received = Task {
+      var received: [Int] = []
+      for await action in longLiving.actions { received.append(action) }
+      return received
+    }
+    for await _ in started { break }
+    #expect(_cancellationCancellables.withValue { $0.exists(at: id, path: NavigationIDPath()) })
+    // As in TCA's effect tests: the test itself cancels the effect by its id.
+    Task.cancel(id: id)
+    #expect(await received.value == [1])
+    #expect(!_cancellationCancellables.withValue { $0.exists(at: id, path: NavigationIDPath()) })
+  }
+
+  @Test
   func aTestStoreTaskOverAPlainTaskFinishesWithIt() async {
     let finished = LockIsolated(false)
     let task = TestStoreTask(

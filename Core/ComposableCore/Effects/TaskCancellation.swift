@@ -1,37 +1,38 @@
-import IssueReporting
-
 /// Runs `operation` so that it can be cancelled by `id`, as an effect marked
 /// `cancellable(id:)` can: by `Task.cancel(id:)`, or by the feature returning `.cancel(id:)`.
 ///
-/// Call it inside a `.run` effect. The id belongs to the feature instance that returned the
-/// effect, as `cancellable(id:)`'s does; `cancelInFlight` first cancels what runs under it.
+/// Inside a `.run` effect the id belongs to the feature instance that returned the effect, as
+/// `cancellable(id:)`'s does; outside every store it is listed where `Task.cancel(id:)` called
+/// outside a store finds it. `cancelInFlight` first cancels what runs under the id.
 public func withTaskCancellation<T: Sendable, E: Error>(
   id: some Hashable & Sendable,
   cancelInFlight: Bool = false,
   isolation: isolated (any Actor)? = #isolation,
-  operation: @escaping @Sendable () async throws(E) -> T,
-  fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath,
-  line: UInt = #line,
-  column: UInt = #column
+  operation: @escaping @Sendable () async throws(E) -> T
 ) async throws(E) -> T {
-  guard let effect = CurrentEffect.identity else {
-    reportIssue(
-      """
-      withTaskCancellation(id: \(id)) ran outside a store's effect, so nothing can cancel it \
-      by its id. Call it inside a `.run` effect.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    return try await operation()
+  let id = EffectID(id)
+  if let effect = CurrentEffect.identity {
+    let key = CancelKey(id: id, path: effect.path)
+    if cancelInFlight { effect.registry.cancel(key) }
+    let task = Task { try await operation() }
+    let registration = effect.registry.register(key) { task.cancel() }
+    defer { effect.registry.unregister(registration) }
+    return try await awaitCancellable(task, throwing: E.self)
   }
-  let key = CancelKey(id: EffectID(id), path: effect.path)
-  if cancelInFlight { effect.registry.cancel(key) }
-  // A task of its own, so that cancelling it by its id stops the operation and not the effect
-  // around it, which goes on with the operation's `CancellationError`.
+  let path = DetachedCancellation.currentPath
+  if cancelInFlight { DetachedCancellation.cancel(id, path: path) }
   let task = Task { try await operation() }
-  let registration = effect.registry.register(key) { task.cancel() }
-  defer { effect.registry.unregister(registration) }
+  let token = DetachedCancellation.register(id, path: path) { task.cancel() }
+  defer { DetachedCancellation.unregister(token, id, path: path) }
+  return try await awaitCancellable(task, throwing: E.self)
+}
+
+/// The value of `task`, made for `withTaskCancellation(id:)`'s operation; cancelling the waiting
+/// task cancels it. The operation runs in a task of its own, so that cancelling it by its id
+/// stops the operation and not the effect around it, which goes on with its `CancellationError`.
+private func awaitCancellable<T: Sendable, E: Error>(
+  _ task: Task<T, any Error>, throwing: E.Type
+) async throws(E) -> T {
   let result = await withTaskCancellationHandler {
     await task.result
   } onCancel: {
@@ -45,23 +46,12 @@ public func withTaskCancellation<T: Sendable, E: Error>(
 }
 
 extension Task where Success == Never, Failure == Never {
-  /// Cancels the effects, and the `withTaskCancellation(id:)` operations, of the current
-  /// effect's feature instance that run under `id`. Call it inside a `.run` effect.
-  public static func cancel(
-    id: some Hashable & Sendable,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
+  /// Cancels what runs under `id`: inside a `.run` effect, the effects and
+  /// `withTaskCancellation(id:)` operations of that effect's feature instance; outside every
+  /// store, the operations and `Effect.actions` runs that are outside stores too.
+  public static func cancel(id: some Hashable & Sendable) {
     guard let effect = CurrentEffect.identity else {
-      reportIssue(
-        """
-        Task.cancel(id: \(id)) ran outside a store's effect, where no effect runs under an id. \
-        Return `.cancel(id:)` from the reducer, or call it inside a `.run` effect.
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
+      DetachedCancellation.cancel(EffectID(id), path: DetachedCancellation.currentPath)
       return
     }
     effect.registry.cancel(CancelKey(id: EffectID(id), path: effect.path))

@@ -416,6 +416,13 @@ package final class RootCore<R: Reducer>: StoreCore {
     throttlesAfterPruning = throttles.count
   }
 
+  /// Lists this store's cancellable effects in the table of work outside stores, under `path`,
+  /// and cancels its ids there: for the stores `Effect.actions` makes, which run an effect on
+  /// its own, as TCA runs every effect.
+  func listEffectsOutsideStores(path: NavigationIDPath) {
+    running = RunningEffects(detachedPath: path)
+  }
+
   /// How many `withTaskCancellation(id:)` operations the store's effects have running.
   package var cancellableOperationCount: Int { running?.operationCount ?? 0 }
 

@@ -31,6 +31,15 @@ final class RunningEffects<Action>: CancellationRegistry {
     /// field, cancelled on every keystroke) pays one comparison.
     var deepestPath = 0
     var nextID = 0
+    /// Set for the stores `Effect.actions` makes, whose ids are listed in the table of work
+    /// outside stores, under this path, so that cancelling there reaches them.
+    let detachedPath: NavigationIDPath?
+    /// The tokens each listed effect or operation holds in that table.
+    var detachedTokens: [Int: [(id: EffectID, token: Int)]] = [:]
+
+    init(detachedPath: NavigationIDPath?) {
+      self.detachedPath = detachedPath
+    }
 
     /// Takes the effect off, and its id from each of its keys, returning its task if it had one.
     mutating func remove(_ id: Int) -> Task<Void, Never>? {
@@ -42,7 +51,39 @@ final class RunningEffects<Action>: CancellationRegistry {
         ids.remove(id)
         if !ids.isEmpty { cancellables[key] = ids }
       }
+      if detachedPath != nil { unlistDetached(id) }
       return tasks.removeValue(forKey: id)
+    }
+
+    /// Lists effect or operation `id` in the table of work outside stores under each of `keys`,
+    /// to be cancelled there through `running`.
+    mutating func listDetached(
+      _ id: Int, keys: [CancelKey], in running: RunningEffects, path: NavigationIDPath
+    ) {
+      detachedTokens[id] = keys.map { key in
+        let token = DetachedCancellation.register(key.id, path: path) { [weak running] in
+          running?.cancelDetached(id)
+        }
+        return (key.id, token)
+      }
+    }
+
+    /// Takes operation `id` off, returning how to cancel it, unless it is off already.
+    mutating func removeOperation(_ id: Int) -> (@Sendable () -> Void)? {
+      guard let operation = operations.removeValue(forKey: id) else { return nil }
+      if detachedPath != nil { unlistDetached(id) }
+      if var ids = cancellables.removeValue(forKey: operation.key) {
+        ids.remove(id)
+        if !ids.isEmpty { cancellables[operation.key] = ids }
+      }
+      return operation.cancel
+    }
+
+    mutating func unlistDetached(_ id: Int) {
+      guard let detachedPath, let tokens = detachedTokens.removeValue(forKey: id) else { return }
+      for (effectID, token) in tokens {
+        DetachedCancellation.unregister(token, effectID, path: detachedPath)
+      }
     }
 
     // Taken out and put back, not changed in place (`cancellables[key]?.insert(id)`): the
@@ -55,7 +96,16 @@ final class RunningEffects<Action>: CancellationRegistry {
     }
   }
 
-  private let storage = Locked(Storage())
+  private let storage: Locked<Storage>
+  /// The storage's, read without its lock by `cancel`.
+  private let detachedPath: NavigationIDPath?
+
+  /// Running effects of a store that lists nothing outside itself, or, with `detachedPath`, of a
+  /// store `Effect.actions` makes, whose ids are in the table of work outside stores.
+  init(detachedPath: NavigationIDPath? = nil) {
+    storage = Locked(Storage(detachedPath: detachedPath))
+    self.detachedPath = detachedPath
+  }
 
   /// Lists an effect and returns the task `start` makes for it from its id. The effect is listed
   /// before its task is made, so a task that ends at once still finds itself to take off; the
@@ -73,6 +123,9 @@ final class RunningEffects<Action>: CancellationRegistry {
       storage.effects[id] = RunningEffectEntry(path: path, keys: keys, tag: tag)
       storage.origins[id] = UncheckedSendable(origin)
       for key in keys { storage.add(id, to: key) }
+      if let path = storage.detachedPath, !keys.isEmpty {
+        storage.listDetached(id, keys: keys, in: self, path: path)
+      }
       return id
     }
     let task = start(id)
@@ -92,6 +145,11 @@ final class RunningEffects<Action>: CancellationRegistry {
   /// that cancels, and, as in TCA, those its children (presented, scoped, in its stack or
   /// collection) started under the same id, whose paths go on from its path.
   func cancel(_ key: CancelKey) {
+    if let path = detachedPath {
+      // Through the table, which reaches this store's effects and every other run outside stores.
+      DetachedCancellation.cancel(key.id, path: path)
+      return
+    }
     var operations: [@Sendable () -> Void] = []
     cancel { storage in
       var ids = storage.cancellables.removeValue(forKey: key) ?? []
@@ -122,18 +180,26 @@ final class RunningEffects<Action>: CancellationRegistry {
       storage.nextID &+= 1
       storage.operations[id] = (key, cancel)
       storage.add(id, to: key)
+      if let path = storage.detachedPath {
+        storage.listDetached(id, keys: [key], in: self, path: path)
+      }
       return id
     }
   }
 
   /// Takes off an operation that ended, unless a cancellation took it off already.
   func unregister(_ id: Int) {
-    storage.withLock { storage in
-      guard let operation = storage.operations.removeValue(forKey: id) else { return }
-      guard var ids = storage.cancellables.removeValue(forKey: operation.key) else { return }
-      ids.remove(id)
-      if !ids.isEmpty { storage.cancellables[operation.key] = ids }
+    _ = storage.withLock { $0.removeOperation(id) }
+  }
+
+  /// Cancels effect or operation `id`, as the table of work outside stores asks.
+  private func cancelDetached(_ id: Int) {
+    var operation: (@Sendable () -> Void)?
+    cancel { storage in
+      operation = storage.removeOperation(id)
+      return operation == nil ? storage.remove(id).map { [$0] } ?? [] : []
     }
+    operation?()
   }
 
   /// Cancels, in one pass, the effects started where `isGone` says of their path in the reducer
