@@ -456,6 +456,7 @@ extension ReducerMacro: MemberMacro {
       + (declared.contains("body") || declared.contains("Body") ? [] : bodyDecls)
       + [
         """
+        @CasePaths.CasePathable
         \(raw: access)enum CaseScope {
         \(raw: scopeCases.joined(separator: "\n"))
         }

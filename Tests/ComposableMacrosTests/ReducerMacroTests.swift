@@ -908,6 +908,7 @@ struct ReducerMacroTests {
           }
         }
 
+        @CasePaths.CasePathable
         enum CaseScope {
           case detail(ComposableCore.StoreOf<Detail>)
           case edit(ComposableCore.StoreOf<Nested.Edit>)
@@ -992,6 +993,7 @@ struct ReducerMacroTests {
               ComposableCore.EmptyReducer<Self.State, Self.Action>()
           }
 
+          @CasePaths.CasePathable
           public enum CaseScope {
 
           }
@@ -1296,6 +1298,7 @@ struct ReducerMacroTests {
           }
         }
 
+        @CasePaths.CasePathable
         enum CaseScope {
           case timeline(ComposableCore.StoreOf<Timeline>)
           case custom(ComposableCore.StoreOf<Custom>)
@@ -1435,6 +1438,7 @@ struct ReducerMacroTests {
           }
         }
 
+        @CasePaths.CasePathable
         package enum CaseScope {
           case counter(ComposableCore.StoreOf<Counter>)
         }
@@ -1694,6 +1698,7 @@ struct ReducerMacroTests {
           )
         }
 
+        @CasePaths.CasePathable
         enum CaseScope {
           case detail(ComposableCore.StoreOf<Detail>)
           #if DEBUG
@@ -1846,6 +1851,7 @@ struct ReducerMacroTests {
           }
         }
 
+        @CasePaths.CasePathable
         enum CaseScope {
           case home(ComposableCore.StoreOf<Home>)
         }
@@ -1985,6 +1991,7 @@ struct ReducerMacroTests {
           }
         }
 
+        @CasePaths.CasePathable
         enum CaseScope {
           case home(ComposableCore.StoreOf<Home>)
           case loading(progress: Double)

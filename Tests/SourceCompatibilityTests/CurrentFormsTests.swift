@@ -410,6 +410,34 @@ struct CurrentFormsTests {
   }
 
   @Test
+  func enumScopesChainFromTheDestinationIntoItsCase() {
+    let store = Store(initialState: SessionHost.State()) { SessionHost() }
+    @Bindable var host = store
+    let destination = $host.scope(state: \.$destination, action: \.destination)
+    #expect(destination.wrappedValue == nil)
+    #expect(destination.session.wrappedValue == nil)
+
+    store.send(.showSession)
+    // A reducer case gives the child's store; another case gives nothing.
+    let session = destination.session.wrappedValue
+    #expect(session?.id == 1)
+    #expect(destination.alert.wrappedValue == nil)
+    session?.send(.tick)
+    #expect(store.destination?.session?.ticks == 1)
+    #expect(store.scope(state: \.$destination, action: \.destination) != nil)
+
+    // A case that is not a reducer gives its data, not a store.
+    store.send(.showAlert)
+    #expect(destination.alert.wrappedValue == AlertState { TextState("Expired") })
+    #expect(destination.session.wrappedValue == nil)
+
+    // Closing it, as a dismissed sheet does, dismisses the destination through the parent.
+    destination.alert.wrappedValue = nil
+    #expect(store.destination == nil)
+    #expect(store.scope(\.$destination, action: \.destination) == nil)
+  }
+
+  @Test
   func effectsRunOnTheirOwnAreCancelledByIDFromTestCode() async {
     let id = UUID()
     let (started, didStart) = AsyncStream.makeStream(of: Void.self)
