@@ -20,9 +20,15 @@ struct Orders: AsyncParsableCommand {
   @Flag(help: "Print JSON: {\"filter\", \"page\", \"hasMorePages\", \"orders\": […]}.") var json =
     false
 
+  /// The pages `--page` may ask for.
+  static let pages = 0...100_000
+
   func validate() throws {
     if all && page != nil { throw ValidationError("Use either --page or --all, not both.") }
-    if let page, page < 0 { throw ValidationError("--page must be 0 or more.") }
+    if let page, !Self.pages.contains(page) {
+      throw ValidationError(
+        "--page must be from \(Self.pages.lowerBound) to \(Self.pages.upperBound), not \(page).")
+    }
   }
 
   func run() async throws {
@@ -218,11 +224,19 @@ struct Cache: AsyncParsableCommand {
         "Print JSON: {\"entries\", \"bytesOnDisk\", \"bytesUncompressed\", \"hits\", \"misses\"}.")
     var json = false
 
+    func validate() throws { try options.rejectRecording(by: "cache stats") }
+
     func run() async throws {
       let (options, json) = (options, json)
       try await runCommand {
         let stats: CacheStats
-        do { stats = try options.openCache().stats() } catch { throw Failure("\(error)") }
+        do {
+          stats =
+            try options.openExistingCache()?.stats()
+            ?? CacheStats(entries: 0, bytesOnDisk: 0, bytesUncompressed: 0, hits: 0, misses: 0)
+        } catch {
+          throw Failure("\(error)")
+        }
         if json {
           try Output.json(stats)
         } else {
@@ -241,13 +255,16 @@ struct Cache: AsyncParsableCommand {
   }
 
   struct Clear: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Removes every entry.")
+    static let configuration = CommandConfiguration(
+      abstract: "Removes every entry; other files in the directory are left alone.")
     @OptionGroup var options: GlobalOptions
+
+    func validate() throws { try options.rejectRecording(by: "cache clear") }
 
     func run() async throws {
       let options = options
       try await runCommand {
-        do { try options.openCache().removeAll() } catch { throw Failure("\(error)") }
+        do { try options.openExistingCache()?.removeAll() } catch { throw Failure("\(error)") }
         print("Cache cleared.")
       }
     }
@@ -258,11 +275,17 @@ struct Cache: AsyncParsableCommand {
       abstract: "Removes expired and damaged entries.")
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws { try options.rejectRecording(by: "cache prune") }
+
     func run() async throws {
       let options = options
       try await runCommand {
         let removed: Int
-        do { removed = try options.openCache().prune() } catch { throw Failure("\(error)") }
+        do {
+          removed = try options.openExistingCache()?.prune() ?? 0
+        } catch {
+          throw Failure("\(error)")
+        }
         print("Removed \(removed) entr\(removed == 1 ? "y" : "ies").")
       }
     }

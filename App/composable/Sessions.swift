@@ -159,13 +159,19 @@ struct Replay: AsyncParsableCommand {
   @Option(help: "The screen's width, with --screen.") var width = 80
   @Option(help: "The screen's height, with --screen.") var height = 24
 
+  /// The screen sizes `--screen` draws, in columns and rows.
+  static let sizes = 1...1_000
+
   func validate() throws {
     guard [step, state, screen].filter({ $0 }).count <= 1 else {
       throw ValidationError("--step, --state and --screen are alternatives; choose one.")
     }
-    guard width > 0, height > 0 else {
-      throw ValidationError("--width and --height must be positive.")
+    for (name, value) in [("--width", width), ("--height", height)]
+    where !Self.sizes.contains(value) {
+      throw ValidationError(
+        "\(name) must be from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound), not \(value).")
     }
+    try options.rejectRecording(by: "replay")
   }
 
   func run() async throws {
@@ -261,8 +267,15 @@ struct Drive: AsyncParsableCommand {
   @Flag(help: "Run no effects: only the reducer.") var noEffects = false
   @Option(help: "Seconds to wait for effects after the last action.") var wait = 10.0
 
+  /// The seconds `--wait` may give effects.
+  static let waits = 0.0...3_600.0
+
   func validate() throws {
-    guard wait >= 0 else { throw ValidationError("--wait must be 0 or more seconds.") }
+    // `contains` is false for NaN, and infinity is out of range.
+    guard Self.waits.contains(wait) else {
+      throw ValidationError(
+        "--wait must be from 0 to \(Int(Self.waits.upperBound)) seconds, not \(wait).")
+    }
   }
 
   func run() async throws {

@@ -42,6 +42,23 @@ struct GlobalOptions: ParsableArguments {
 
   func validate() throws {
     for (name, value) in [
+      ("--data-dir", dataDir), ("--cache-dir", cacheDir), ("--config-dir", configDir),
+    ] {
+      guard let value else { continue }
+      guard !value.isEmpty else {
+        throw ValidationError("\(name) must name a directory; it was given an empty path.")
+      }
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        throw ValidationError("\(name) \(value) is a file; give a directory.")
+      }
+    }
+    if let record, record.isEmpty {
+      throw ValidationError("--record must name a file; it was given an empty path.")
+    }
+    for (name, value) in [
       ("--fact-url", factURL), ("--signup-url", signupURL), ("--orders-url", ordersURL),
     ] {
       guard let value else { continue }
@@ -62,6 +79,21 @@ struct GlobalOptions: ParsableArguments {
 
   var cacheDirectory: URL {
     cacheDir.map { URL(fileURLWithPath: $0) } ?? AppDirectories.cache()
+  }
+
+  /// Refuses `--record` for a command that has no session to record.
+  func rejectRecording(by command: String) throws {
+    guard record == nil else {
+      throw ValidationError(
+        "'\(command)' has no session to record; --record works with the interactive mode, drive, "
+          + "fact, signup, orders, todos and contacts.")
+    }
+  }
+
+  /// The cache as it is, without creating its directory: `nil` when there is none yet.
+  func openExistingCache() throws -> DiskCache? {
+    guard FileManager.default.fileExists(atPath: cacheDirectory.path) else { return nil }
+    return try openCache()
   }
 
   func openCache() throws -> DiskCache {

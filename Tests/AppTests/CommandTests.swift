@@ -22,11 +22,62 @@ struct CommandTests {
       ["orders", "--status", "lost"], ["fact"], ["fact", "x"],
       ["--fact-url", "ftp://x", "fact", "1"],
       ["todos", "add", "t", "--priority", "urgent"],
+      ["cache", "--record", "x.rec"], ["todos", "list", "--record", ""],
     ] {
       let run = try await runBinary(arguments)
       #expect(run.status == 64, "\(arguments)")
       #expect(run.stderr.contains("Usage:") || run.stderr.contains("Error:"), "\(arguments)")
     }
+  }
+
+  @Test func numbersOutOfRangeAreUsageErrorsThatSayTheRange() async throws {
+    let sandbox = Sandbox()
+    for (arguments, range) in [
+      (["drive", "counter", "--wait", "inf"], "from 0 to 3600 seconds"),
+      (["drive", "counter", "--wait", "1e300"], "from 0 to 3600 seconds"),
+      (["drive", "counter", "--wait", "nan"], "from 0 to 3600 seconds"),
+      (["drive", "counter", "--wait=-1"], "from 0 to 3600 seconds"),
+      (["replay", "x", "--screen", "--height", "9223372036854775807"], "from 1 to 1000"),
+      (
+        ["replay", "x", "--screen", "--width", "2000000000", "--height", "2000000000"],
+        "from 1 to 1000"
+      ),
+      (["replay", "x", "--screen", "--width", "0"], "from 1 to 1000"),
+      (["orders", "--page", "100001"], "from 0 to 100000"),
+    ] {
+      let run = try await sandbox.run(arguments, input: "")
+      #expect(run.status == 64, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(range), "\(arguments): \(run.stderr)")
+    }
+  }
+
+  @Test func directoryOptionsMustNameDirectories() async throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+    let file = sandbox.root.appendingPathComponent("a-file")
+    try Data().write(to: file)
+    for arguments in [
+      ["todos", "add", "x", "--data-dir", ""], ["cache", "--cache-dir", ""],
+      ["todos", "list", "--config-dir", ""], ["todos", "list", "--data-dir", file.path],
+    ] {
+      let run = try await runBinary(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("directory"), "\(arguments): \(run.stderr)")
+    }
+    // Nothing was written where the empty path would have led: the current directory.
+    #expect(!FileManager.default.fileExists(atPath: "todos.json"))
+  }
+
+  @Test func cacheCommandsDoNotCreateTheDirectoryTheyInspect() async throws {
+    let sandbox = Sandbox()
+    let missing = sandbox.root.appendingPathComponent("no/such/dir")
+    for command in [["cache", "stats", "--json"], ["cache", "clear"], ["cache", "prune"]] {
+      let run = try await runBinary(command + ["--cache-dir", missing.path])
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+    }
+    let stats = try await runBinary(["cache", "stats", "--json", "--cache-dir", missing.path])
+    #expect(stats.stdout.contains(#""entries" : 0"#))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.root.path))
   }
 
   @Test func theInteractiveModeNeedsATerminal() async throws {

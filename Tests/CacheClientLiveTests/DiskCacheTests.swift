@@ -139,10 +139,18 @@ struct DiskCacheTests {
     try fixture.cache.store(Data("2".utf8), forKey: "two")
     let foreign = fixture.directory.appendingPathComponent("README")
     try Data("not ours".utf8).write(to: foreign)
+    // Files that only look like the cache's, left in a directory shared with something else.
+    let lookalikes = ["other.cz", "0123456789ABCDEF.cz", "00000000000000000.cz", ".tmp-notes"].map {
+      fixture.directory.appendingPathComponent($0)
+    }
+    for file in lookalikes { try Data("someone else's".utf8).write(to: file) }
     try fixture.cache.removeAll()
-    #expect(fixture.entryFiles.isEmpty)
-    #expect(FileManager.default.fileExists(atPath: foreign.path))
+    #expect(try fixture.cache.prune() == 0)
     #expect(try fixture.cache.stats().entries == 0)
+    #expect(FileManager.default.fileExists(atPath: foreign.path))
+    for file in lookalikes {
+      #expect(FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent)")
+    }
   }
 
   @Test func permissionsKeepTheCachePrivate() throws {

@@ -221,7 +221,8 @@ public final class DiskCache: Sendable {
     counters.withValue { $0.approximateBytes = nil }
   }
 
-  /// Removes every entry (and leftover temporary files); other files in the directory are left.
+  /// Removes every entry (and leftover temporary files); other files in the directory, even
+  /// ones ending in `.cz`, are left.
   public func removeAll() throws(DiskCacheError) {
     for name in try directoryNames() where isOurs(name) {
       let path = configuration.directory.appendingPathComponent(name).path
@@ -240,11 +241,11 @@ public final class DiskCache: Sendable {
     let staleBefore = Date().addingTimeInterval(-3600)
     for name in try directoryNames() {
       let path = configuration.directory.appendingPathComponent(name).path
-      if name.hasPrefix(Self.temporaryPrefix) {
+      if Self.isTemporaryName(name) {
         if let modified = modificationDate(at: path), modified < staleBefore, unlink(path) == 0 {
           removed += 1
         }
-      } else if name.hasSuffix(".\(Self.entryExtension)") {
+      } else if Self.isEntryName(name) {
         if case .failure(.defect) = readEntry(at: path, expectedKey: nil, touch: false) {
           removed += 1
         }
@@ -278,7 +279,7 @@ public final class DiskCache: Sendable {
 
   private func scanEntries() throws(DiskCacheError) -> [ScannedEntry] {
     var entries: [ScannedEntry] = []
-    for name in try directoryNames() where name.hasSuffix(".\(Self.entryExtension)") {
+    for name in try directoryNames() where Self.isEntryName(name) {
       let path = configuration.directory.appendingPathComponent(name).path
       var info = stat()
       guard stat(path, &info) == 0 else { continue }
@@ -325,8 +326,29 @@ public final class DiskCache: Sendable {
     return configuration.directory.appendingPathComponent("\(padded).\(Self.entryExtension)").path
   }
 
+  /// Whether a file in the directory is one the cache writes: an entry, or a temporary file of a
+  /// write. Everything else (another program's `other.cz`, say) is never read, evicted or removed.
   private func isOurs(_ name: String) -> Bool {
-    name.hasSuffix(".\(Self.entryExtension)") || name.hasPrefix(Self.temporaryPrefix)
+    Self.isEntryName(name) || Self.isTemporaryName(name)
+  }
+
+  /// An entry's name: 16 lowercase hexadecimal digits, as `filePath(forKey:)` makes them.
+  static func isEntryName(_ name: String) -> Bool {
+    let stem = name.utf8.dropLast(entryExtension.utf8.count + 1)
+    return name.hasSuffix(".\(entryExtension)") && stem.count == 16
+      && stem.allSatisfy {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }
+  }
+
+  /// A temporary file's name: the prefix, the writer's process id, a dash and a random number.
+  static func isTemporaryName(_ name: String) -> Bool {
+    guard name.hasPrefix(temporaryPrefix) else { return false }
+    let parts = name.dropFirst(temporaryPrefix.count).split(
+      separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 2
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
   }
 
   private func directoryNames() throws(DiskCacheError) -> [String] {
