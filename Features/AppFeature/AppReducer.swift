@@ -160,3 +160,11 @@ public struct _AnalyticsReducer<Base: Reducer>: Reducer {
     )
   }
 }
+
+extension AppReducer.State: RecordingSecrets {
+  /// The sign-up form's secrets, within the app.
+  public static var secretFields: [WritableKeyPath<Self, String>] {
+    let signUp: WritableKeyPath<Self, SignUpForm.State> = \.signUp
+    return SignUpForm.State.secretFields.map { signUp.appending(path: $0) }
+  }
+}

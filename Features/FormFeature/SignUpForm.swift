@@ -239,3 +239,10 @@ extension SharedReaderKey where Self == AppStorageKey<String?>.Default {
     Self[.appStorage("account.email"), default: nil]
   }
 }
+
+extension SignUpForm.State: RecordingSecrets {
+  /// The passwords, which a recording writes as stand-ins.
+  public static var secretFields: [WritableKeyPath<Self, String>] {
+    [\.password, \.confirmPassword]
+  }
+}

@@ -60,6 +60,13 @@ struct SessionTests {
     ])
     #expect(signup.status == 0)
     #expect(try await replayTwice(file("signup"), of: "signup", in: sandbox) >= 6)
+    // The password is written as a stand-in, and the recording is its owner's alone.
+    let recorded = try String(contentsOf: file("signup"), encoding: .utf8)
+    #expect(!recorded.contains("engine42"))
+    #expect(recorded.contains(#"password: \"abcdef67\""#))
+    let mode = try FileManager.default.attributesOfItem(atPath: file("signup").path)[
+      .posixPermissions]
+    #expect(mode as? Int == 0o600)
 
     // A new contact's id is a UUID the reducer drew: the replay is handed the same one.
     #expect(

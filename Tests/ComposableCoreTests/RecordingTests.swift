@@ -45,6 +45,39 @@ struct LoggedTally: Reducer {
   }
 }
 
+/// A login form whose stored flags follow rules on its secret fields, as a sign-up form's do.
+@Reducer
+struct Login {
+  struct State: Equatable, RecordingSecrets {
+    var user = ""
+    var password = ""
+    var repeated = ""
+    var isLongEnough = false
+    var matches = false
+
+    static var secretFields: [WritableKeyPath<Self, String>] { [\.password, \.repeated] }
+  }
+
+  enum Action: Codable, Equatable {
+    case user(String)
+    case password(String)
+    case repeated(String)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .user(let user): state.user = user
+      case .password(let password): state.password = password
+      case .repeated(let repeated): state.repeated = repeated
+      }
+      state.isLongEnough = state.password.count >= 8 && state.password.contains(where: \.isNumber)
+      state.matches = state.password == state.repeated
+      return .none
+    }
+  }
+}
+
 @MainActor
 struct RecordingTests {
   let directory = FileManager.default.temporaryDirectory
@@ -58,6 +91,42 @@ struct RecordingTests {
     await session(store)
     recorder.flush()
     return url
+  }
+
+  @Test func secretsAreWrittenAsStandInsAndTheReplayStillChecksEveryStep() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("login.jsonl")
+    // A file that was readable by others before the recording replaced it.
+    try Data().write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+    let recorder = try SessionRecorder(url: url, feature: "Login")
+    let store = Store(initialState: Login.State()) { Login().recording(to: recorder) }
+    for action: Login.Action in [
+      .user("ada"), .password("Secret12"), .repeated("Secret13"), .repeated("Secret12"),
+      .password("short1"),
+    ] {
+      store.send(action)
+    }
+    recorder.flush()
+    #expect(store.state.matches == false)
+
+    let recorded = try String(contentsOf: url, encoding: .utf8)
+    for secret in ["Secret12", "Secret13", "short1"] {
+      #expect(!recorded.contains(secret), "\(secret)")
+    }
+    #expect(recorded.contains("ada"))
+    let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+
+    // Stand-ins keep lengths, kinds of characters and which secrets are equal, so the flags the
+    // rules set come out the same at every step.
+    let report = try SessionReplay.replay(
+      url, feature: "Login", initialState: Login.State(), reducer: Login())
+    #expect(report.divergence == nil)
+    #expect(report.actions == 5)
+    #expect(report.state.isLongEnough == false)
+    #expect(report.state.matches == false)
+    #expect(report.state.user == "ada")
   }
 
   @Test func aRecordedFeaturesBodyIsBuiltOnceAndSoIsItsReplays() throws {

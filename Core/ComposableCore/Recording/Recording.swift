@@ -21,14 +21,22 @@ public final class SessionRecorder: Sendable {
     ([], false, 0))
   /// Used on the recorder's queue only.
   private let lineEncoder = UncheckedSendable(SessionRecorder.encoder)
+  /// The stand-ins of the secrets this recording has seen (see ``RecordingSecrets``).
+  let secrets = SecretStandIns()
 
-  /// Starts a recording of `feature` at `url`, replacing any file there. `start` is what a replay
+  /// Starts a recording of `feature` at `url`, replacing any file there; the file is readable by
+  /// its owner only (mode 0600), as a session may hold personal data. `start` is what a replay
   /// needs to make the same initial state (the arguments the session began with, say); it is
   /// written in the header and read back with ``RecordingHeader/start(as:)``.
   public init(url: URL, feature: String, start: (some Encodable)? = String?.none) throws {
     let startJSON = try start.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    handle = try FileHandle(forWritingTo: url)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    // A file that was already there keeps its mode through `open`: narrow it too.
+    fchmod(descriptor, 0o600)
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     let header = RecordingHeader(format: Self.format, feature: feature, start: startJSON)
     try handle.write(contentsOf: Self.encoder.encode(header) + Data("\n".utf8))
   }
@@ -40,16 +48,18 @@ public final class SessionRecorder: Sendable {
 
   /// Queues one processed action and the state after it. Encoding and writing happen on the
   /// recorder's queue: the store only copies the values.
-  func record<Action: Encodable>(
+  func record<Action: Codable>(
     _ action: Action, stateAfter state: Any, dependencies: RecordedDependencies?,
-    printStateNow: Bool
+    printStateNow: Bool, hasSecrets: Bool
   ) {
     let time = Date()
     // A state that may hold shared values is printed now: later its copy would show them as they
     // are then. Any other state is printed on the recorder's queue, off the store's path.
     let dumpedNow = printStateNow ? String(customDumping: state) : nil
     // Values copied out of the store and only read on the recorder's queue.
+    let secrets = hasSecrets ? self.secrets : nil
     let encode: (JSONEncoder, Int) throws -> Data = { encoder, sequence in
+      let action = try secrets.map { try $0.redacting(action, encoder: encoder) } ?? action
       let entry = RecordedStep(
         seq: sequence, time: time, action: action, dependencies: dependencies,
         state: dumpedNow ?? String(customDumping: state))
@@ -256,10 +266,13 @@ public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codab
   let base: _BuiltReducer<Base>
   let recorder: SessionRecorder
   private let context = RecordingContext()
+  /// The state's fields that hold secrets, written as stand-ins.
+  private let secretFields: [WritableKeyPath<Base.State, String>]
 
   init(base: Base, recorder: SessionRecorder) {
     self.base = _BuiltReducer(base)
     self.recorder = recorder
+    self.secretFields = SecretStandIns.fields(of: Base.State.self)
   }
 
   /// Runs the base reducer, noting the UUIDs, dates and random numbers it draws, then records
@@ -272,9 +285,12 @@ public struct _RecordingReducer<Base: Reducer>: Reducer where Base.Action: Codab
     } operation: {
       base.reduce(into: &state, action: action)
     }
+    let hasSecrets = !secretFields.isEmpty
     recorder.record(
-      action, stateAfter: state, dependencies: context.tape.close(),
-      printStateNow: references.holdsValues)
+      action,
+      stateAfter: hasSecrets ? recorder.secrets.redacting(state, fields: secretFields) : state,
+      dependencies: context.tape.close(), printStateNow: references.holdsValues,
+      hasSecrets: hasSecrets)
     return effects
   }
 }
