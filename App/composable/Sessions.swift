@@ -80,15 +80,22 @@ struct SessionStart: Codable, Equatable {
   /// Runs `body` with preferences seeded from the recording and kept in memory: a replay reads
   /// the session's preferences and never writes the user's.
   func withRecordedPreferences<T>(_ body: () throws -> T) rethrows -> T {
+    try withDependencies(Self.preferencesInMemory(settings)) {
+      try body()
+    }
+  }
+
+  /// Dependencies whose preferences start as `settings` (a preferences file's text) and live in
+  /// memory from then on, so nothing a session changes reaches the user's file.
+  static func preferencesInMemory(_ settings: String?) -> @Sendable (inout DependencyValues) -> Void
+  {
     let storage = InMemoryFileStorage()
-    let url = URL(fileURLWithPath: "/replay/settings.json")
+    let url = URL(fileURLWithPath: "/session/settings.json")
     if let settings { storage.write(Data(settings.utf8), to: url) }
-    return try withDependencies {
+    return {
       $0.defaultFileStorage = storage
       $0.appStorageURL = url
       $0.sharedReferences = SharedReferences()
-    } operation: {
-      try body()
     }
   }
 }
@@ -257,7 +264,9 @@ struct Drive: AsyncParsableCommand {
       Reads one action per line, e.g. {"incrementButtonTapped":{}} for the counter, and writes \
       one line per action the feature processes, sent or from an effect: \
       {"seq":1,"action":…,"state":…}. Effects run with the live clients unless --no-effects; \
-      at the end of input, effects still running get --wait seconds to finish.
+      at the end of input, effects still running get --wait seconds to finish. The session \
+      starts from your todos, contacts and preferences but changes copies of them, unless \
+      --persist.
       """
   )
 
@@ -265,6 +274,8 @@ struct Drive: AsyncParsableCommand {
   @Argument(help: "The feature: \(FeatureName.allCases.map(\.rawValue).joined(separator: ", ")).")
   var feature: FeatureName
   @Flag(help: "Run no effects: only the reducer.") var noEffects = false
+  @Flag(help: "Keep what the session changes in your todos, contacts and preferences.")
+  var persist = false
   @Option(help: "Seconds to wait for effects after the last action.") var wait = 10.0
 
   /// The seconds `--wait` may give effects.
@@ -294,7 +305,16 @@ private struct DriveVisitor: FeatureVisitor {
   func visit<R: Reducer>(
     _ name: FeatureName, _ reducer: R, _ initialState: @escaping (SessionStart) -> R.State
   ) async throws where R.Action: Codable {
-    let dependencies = try command.options.liveDependencies(interactive: true)
+    var options = command.options
+    let scratch = command.persist ? nil : try ScratchData(copying: options)
+    defer { scratch?.remove() }
+    if let scratch { options.dataDir = scratch.directory.path }
+    let live = try options.liveDependencies(interactive: true)
+    let preferences = scratch.map { SessionStart.preferencesInMemory($0.settings) }
+    let dependencies: @Sendable (inout DependencyValues) -> Void = {
+      live(&$0)
+      preferences?(&$0)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
@@ -364,6 +384,36 @@ private struct DriveVisitor: FeatureVisitor {
       return false
     }
     return true
+  }
+}
+
+/// A private copy of the user's data files, for a session that must leave them as they are, and
+/// their preferences as text.
+private struct ScratchData {
+  let directory: URL
+  let settings: String?
+
+  init(copying options: GlobalOptions) throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("composable-session-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      for name in ["todos.json", "contacts.json"] {
+        let original = options.dataDirectory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: original.path) else { continue }
+        try FileManager.default.copyItem(at: original, to: directory.appendingPathComponent(name))
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: directory)
+      throw Failure("cannot copy your data for the session: \(error.localizedDescription)")
+    }
+    settings = try? String(
+      contentsOf: options.configDirectory.appendingPathComponent("settings.json"), encoding: .utf8)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: directory)
   }
 }
 

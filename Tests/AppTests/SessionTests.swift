@@ -84,6 +84,34 @@ struct SessionTests {
     #expect(try await replayTwice(app, of: "app", in: sandbox) == 3)
   }
 
+  @Test func driveChangesCopiesOfTheUsersFilesUnlessAskedToPersist() async throws {
+    let sandbox = Sandbox()
+    #expect(try await sandbox.run(["todos", "add", "Keep me"]).status == 0)
+    try FileManager.default.createDirectory(at: sandbox.config, withIntermediateDirectories: true)
+    let settings = sandbox.config.appendingPathComponent("settings.json")
+    try Data(#"{"todos.filter":"all"}"#.utf8).write(to: settings)
+    let todos = sandbox.data.appendingPathComponent("todos.json")
+    let before = (try Data(contentsOf: todos), try Data(contentsOf: settings))
+    let session = [
+      #"{"onAppear":{}}"#, #"{"filterSelected":{"_0":"completed"}}"#,
+      #"{"binding":{"_0":{"field":"newTitle","value":"Driven"}}}"#, #"{"addButtonTapped":{}}"#,
+    ].map { $0 + "\n" }.joined()
+
+    let scratch = try await sandbox.run(["drive", "todos"], input: session)
+    #expect(scratch.status == 0, "\(scratch.stderr)")
+    // The session saw the user's todo and added one, in a copy.
+    #expect(scratch.stdout.contains("Keep me"))
+    #expect(scratch.stdout.contains("Driven"))
+    #expect(scratch.stdout.contains(#""filter":"completed""#))
+    #expect(try Data(contentsOf: todos) == before.0)
+    #expect(try Data(contentsOf: settings) == before.1)
+
+    let persisted = try await sandbox.run(["drive", "todos", "--persist"], input: session)
+    #expect(persisted.status == 0, "\(persisted.stderr)")
+    #expect(try String(contentsOf: todos, encoding: .utf8).contains("Driven"))
+    #expect(try String(contentsOf: settings, encoding: .utf8).contains("completed"))
+  }
+
   @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() async throws {
     let sandbox = Sandbox()
     let file = try sandbox.recordingURL("cut")
