@@ -16,8 +16,9 @@ public struct Counter: Sendable {
     // the default, and the initialiser's value would then find it already there.
     /// How often the timer counts up: a preference, kept across launches.
     @Shared public var timerInterval: TimerInterval
-    /// Whether a fact is being fetched; drives a spinner.
-    public var isLoadingFact: Bool
+    /// The number a fact is being fetched about, which the answer's alert names: the count may
+    /// have moved on by the time it arrives.
+    public var factNumber: Int?
     /// The fact, or the reason there is none.
     @Presents public var alert: AlertState<Action.Alert>?
 
@@ -26,16 +27,19 @@ public struct Counter: Sendable {
       count: Int = 0,
       isTimerRunning: Bool = false,
       timerInterval: TimerInterval = .oneSecond,
-      isLoadingFact: Bool = false,
+      factNumber: Int? = nil,
       alert: AlertState<Action.Alert>? = nil
     ) {
       self.count = count
       self.isTimerRunning = isTimerRunning
       self._timerInterval = Shared(
         wrappedValue: timerInterval, .appStorage("counter.timerInterval"))
-      self.isLoadingFact = isLoadingFact
+      self.factNumber = factNumber
       self.alert = alert
     }
+
+    /// Whether a fact is being fetched; drives a spinner.
+    public var isLoadingFact: Bool { factNumber != nil }
   }
 
   /// How often the timer counts up.
@@ -121,7 +125,7 @@ public struct Counter: Sendable {
         return .none
 
       case .factButtonTapped:
-        state.isLoadingFact = true
+        state.factNumber = state.count
         return .run { [count = state.count] send in
           await send(.factResponse(.success(try await numberFact.fetch(count))))
         } catch: { error, send in
@@ -130,16 +134,17 @@ public struct Counter: Sendable {
         .cancellable(id: CancelID.fact, cancelInFlight: true)
 
       case .factResponse(.success(let fact)):
-        state.isLoadingFact = false
+        let number = state.factNumber ?? state.count
+        state.factNumber = nil
         state.alert = AlertState {
-          TextState("Fact about \(state.count)")
+          TextState("Fact about \(number)")
         } message: {
           TextState(fact)
         }
         return .none
 
       case .factResponse(.failure(let error)):
-        state.isLoadingFact = false
+        state.factNumber = nil
         state.alert = .failure(
           title: "Could not get a fact",
           message: TextState(error.errorDescription ?? "Something went wrong."),

@@ -203,7 +203,7 @@ struct SessionTests {
     #expect(lines.map { $0["seq"] as? Int } == [1, 2, 3])
     let states = lines.map { $0["state"] as? [String: Any] ?? [:] }
     #expect(states.map { $0["count"] as? Int } == [1, 1, 1])
-    #expect(states.map { $0["isLoadingFact"] as? Bool } == [false, true, false])
+    #expect(states.map { $0["factNumber"] as? Int } == [nil, 1, nil])
     let last = try #require(lines.last?["action"] as? [String: Any])
     #expect(
       (last["factResponse"] as? [String: Any])?["_0"] as? [String: String]

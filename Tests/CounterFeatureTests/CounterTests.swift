@@ -98,9 +98,9 @@ struct CounterTests {
 
   @Test func factIsShownInAnAlert() async {
     let store = makeStore(Counter.State(count: 42)) { "\($0) is the answer." }
-    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.send(.factButtonTapped) { $0.factNumber = 42 }
     await store.receive(\.factResponse.success, "42 is the answer.") {
-      $0.isLoadingFact = false
+      $0.factNumber = nil
       $0.alert = AlertState {
         TextState("Fact about 42")
       } message: {
@@ -108,6 +108,26 @@ struct CounterTests {
       }
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
+  }
+
+  @Test func theFactsAlertNamesTheNumberAskedAbout() async {
+    let clock = TestClock()
+    let store = makeStore(Counter.State(count: 5), clock: clock) { number in
+      try await clock.sleep(for: .seconds(1))
+      return "\(number) is five."
+    }
+    await store.send(.factButtonTapped) { $0.factNumber = 5 }
+    // The count moves on while the answer is on its way.
+    await store.send(.incrementButtonTapped) { $0.count = 6 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.factResponse.success, "5 is five.") {
+      $0.factNumber = nil
+      $0.alert = AlertState {
+        TextState("Fact about 5")
+      } message: {
+        TextState("5 is five.")
+      }
+    }
   }
 
   @Test func aFailedFactShowsTheErrorAndCanBeRetried() async {
@@ -120,9 +140,9 @@ struct CounterTests {
       if attempt == 1 { throw NumberFactError.httpStatus(503) }
       return "\(number) is lucky."
     }
-    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.send(.factButtonTapped) { $0.factNumber = 7 }
     await store.receive(\.factResponse.failure, .httpStatus(503)) {
-      $0.isLoadingFact = false
+      $0.factNumber = nil
       $0.alert = .failure(
         title: "Could not get a fact",
         message: TextState("The number facts server answered with status 503."),
@@ -130,9 +150,9 @@ struct CounterTests {
       )
     }
     await store.send(\.alert.retryButtonTapped) { $0.alert = nil }
-    await store.receive(\.factButtonTapped) { $0.isLoadingFact = true }
+    await store.receive(\.factButtonTapped) { $0.factNumber = 7 }
     await store.receive(\.factResponse.success, "7 is lucky.") {
-      $0.isLoadingFact = false
+      $0.factNumber = nil
       $0.alert = AlertState {
         TextState("Fact about 7")
       } message: {
@@ -144,9 +164,9 @@ struct CounterTests {
   @Test func anUnexpectedErrorIsReportedAsOffline() async {
     struct Unexpected: Error {}
     let store = makeStore { _ in throw Unexpected() }
-    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.send(.factButtonTapped) { $0.factNumber = 0 }
     await store.receive(\.factResponse.failure, .offline) {
-      $0.isLoadingFact = false
+      $0.factNumber = nil
       $0.alert = .failure(
         title: "Could not get a fact",
         message: TextState("The number facts server could not be reached."),
@@ -161,13 +181,13 @@ struct CounterTests {
       try await clock.sleep(for: .seconds(number == 0 ? 5 : 1))
       return "fact \(number)"
     }
-    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.send(.factButtonTapped) { $0.factNumber = 0 }
     await store.send(.incrementButtonTapped) { $0.count = 1 }
-    await store.send(.factButtonTapped)
+    await store.send(.factButtonTapped) { $0.factNumber = 1 }
     await clock.advance(by: .seconds(5))
     // Only the second answer arrives; the first request was cancelled.
     await store.receive(\.factResponse.success, "fact 1") {
-      $0.isLoadingFact = false
+      $0.factNumber = nil
       $0.alert = AlertState {
         TextState("Fact about 1")
       } message: {
