@@ -309,7 +309,7 @@ let package = Package(
           "AnalyticsClientLive", "AppFeature", "ComposableCore", "ContactsClientLive",
           "CacheClientLive",
           "FileSystem", "NumberFactClientLive", "OrdersClientLive", "SignUpClientLive",
-          "TerminalUI", "TodosClientLive",
+          "TerminalUI", "TodosClientLive", issueReporting,
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "App/composable"

@@ -5,6 +5,7 @@ import ComposableCore
 import CounterFeature
 import FormFeature
 import Foundation
+import IssueReporting
 import NavigationFeature
 import NumberFactClient
 import RefreshableListFeature
@@ -27,6 +28,23 @@ struct Composable: AsyncParsableCommand {
 
   // Declared here as well, so global options can come before the subcommand.
   @OptionGroup var options: GlobalOptions
+
+  static func main() async {
+    // A problem the runtime reports (a preferences file it could not read, say) is the user's
+    // to know about, in their words: not as a source location of the package.
+    IssueReporters.current = [WarningReporter()]
+    await main(nil)
+  }
+}
+
+/// Prints reported issues on standard error as warnings.
+struct WarningReporter: IssueReporter {
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    Output.warning(message() ?? "something went wrong")
+  }
 }
 
 // MARK: fact
@@ -102,7 +120,7 @@ struct SignUp: AsyncParsableCommand {
       store.acceptTerms = acceptTerms
       await store.send(.view(.submitButtonTapped)).finish()
       let errors = SignUpField.allCases.compactMap { field in
-        store.state.error(for: field).map { "\(field.rawValue): \($0)" }
+        store.state.error(for: field).map { "\(field.option): \($0)" }
       }
       guard errors.isEmpty else { throw Failure(errors.joined(separator: "\n")) }
       guard let account = accounts.last else {
@@ -116,6 +134,18 @@ struct SignUp: AsyncParsableCommand {
       } else {
         print(store.state.alert?.message?.string ?? "Signed up as \(account.email).")
       }
+    }
+  }
+}
+
+extension SignUpField {
+  /// The option of `signup` that gives this field.
+  var option: String {
+    switch self {
+    case .email: "--email"
+    case .password: "--password"
+    case .confirmPassword: "--confirm"
+    case .acceptTerms: "--accept-terms"
     }
   }
 }

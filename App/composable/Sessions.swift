@@ -2,6 +2,7 @@ import AppFeature
 import ArgumentParser
 import ComposableCore
 import CounterFeature
+import FileSystem
 import FormFeature
 import Foundation
 import NavigationFeature
@@ -115,7 +116,7 @@ enum Recorders {
       open.append(recorder)
       return recorder
     } catch {
-      throw Failure("cannot record to \(path): \(error.localizedDescription)")
+      throw Failure("cannot record to \(path): \(POSIXFile.describe(error))")
     }
   }
 
@@ -355,7 +356,8 @@ private struct DriveVisitor: FeatureVisitor {
         action = try decoder.decode(R.Action.self, from: Data(line.utf8))
       } catch {
         throw RejectedRecording(
-          description: "line \(lineNumber) is not an action of \(name.rawValue): \(describe(error))"
+          description:
+            "line \(lineNumber) is not an action of \(name.rawValue): \(SessionReplay.describeActionFailure(error, in: Data(line.utf8)))"
         )
       }
       tasks.append(store.send(action))
@@ -406,7 +408,7 @@ private struct ScratchData {
       }
     } catch {
       try? FileManager.default.removeItem(at: directory)
-      throw Failure("cannot copy your data for the session: \(error.localizedDescription)")
+      throw Failure("cannot copy your data for the session: \(POSIXFile.describe(error))")
     }
     settings = try? String(
       contentsOf: options.configDirectory.appendingPathComponent("settings.json"), encoding: .utf8)
@@ -424,17 +426,5 @@ private func standardInputLines() -> AsyncStream<String> {
       while let line = readLine(strippingNewline: true) { continuation.yield(line) }
       continuation.finish()
     }.start()
-  }
-}
-
-/// A decoding error as a sentence: what was wrong and where.
-func describe(_ error: any Error) -> String {
-  switch error as? DecodingError {
-  case .dataCorrupted(let context)?, .keyNotFound(_, let context)?, .typeMismatch(_, let context)?,
-    .valueNotFound(_, let context)?:
-    let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-    return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-  default:
-    return "\(error)"
   }
 }

@@ -163,6 +163,10 @@ enum Output {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
   }
 
+  static func warning(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+  }
+
   static func note(_ message: String) {
     FileHandle.standardError.write(Data("note: \(message)\n".utf8))
   }

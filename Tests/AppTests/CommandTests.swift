@@ -68,6 +68,16 @@ struct CommandTests {
     #expect(!FileManager.default.fileExists(atPath: "todos.json"))
   }
 
+  @Test func aCorruptPreferencesFileIsAWarningInTheUsersWords() async throws {
+    let sandbox = Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.config, withIntermediateDirectories: true)
+    try Data("{".utf8).write(to: sandbox.config.appendingPathComponent("settings.json"))
+    let run = try await sandbox.run(["todos", "list"])
+    #expect(run.status == 0)
+    #expect(run.stderr.hasPrefix("warning: Could not load"), "\(run.stderr)")
+    #expect(!run.stderr.contains(".swift:"), "\(run.stderr)")
+  }
+
   @Test func cacheCommandsDoNotCreateTheDirectoryTheyInspect() async throws {
     let sandbox = Sandbox()
     let missing = sandbox.root.appendingPathComponent("no/such/dir")
@@ -276,8 +286,8 @@ struct CommandTests {
     #expect(invalid.status == 1)
     #expect(
       invalid.stderr
-        == "error: email: Enter a valid email address.\npassword: Use at least 8 characters.\n"
-        + "confirmPassword: Passwords do not match.\nacceptTerms: Accept the terms to continue.\n"
+        == "error: --email: Enter a valid email address.\n--password: Use at least 8 characters.\n"
+        + "--confirm: Passwords do not match.\n--accept-terms: Accept the terms to continue.\n"
     )
     #expect(server.requests.count == 1)
   }

@@ -145,11 +145,14 @@ struct SessionTests {
       #"{"feature":"counter","format":1,"start":"{}"}"# + "\n"
         + #"{"seq":1,"action":{"launchRockets":{}},"state":""}"# + "\n")
     #expect(badAction.status == 65)
-    #expect(badAction.stderr.contains("action 1 cannot be read"))
+    #expect(
+      badAction.stderr.contains("action 1 cannot be read: 'launchRockets' is not an action"),
+      "\(badAction.stderr)")
     let missing = try await sandbox.run([
       "replay", sandbox.root.appendingPathComponent("none").path,
     ])
     #expect(missing.status == 1)
+    #expect(missing.stderr.contains("none: No such file or directory"), "\(missing.stderr)")
     let both = try await sandbox.run(["replay", "x.jsonl", "--state", "--screen"])
     #expect(both.status == 64)
     #expect(both.stderr.contains("--step, --state and --screen are alternatives"))
@@ -216,6 +219,21 @@ struct SessionTests {
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("line 2 is not an action of counter"))
     #expect(bad.stdout.split(separator: "\n").count == 1)
+    for (line, reason) in [
+      (#"{"incrementTapped":{}}"#, "'incrementTapped' is not an action"),
+      (
+        #"{"alert":{"_0":{"presented":{"_0":{"retry":{}}}}}}"#,
+        "'retry' is not an action inside alert._0.presented._0"
+      ),
+      (#"{"factResponse":{}}"#, "'_0' is missing inside factResponse"),
+      (#"{"a":{},"b":{}}"#, "an action is an object with one key, its name; this one has 2"),
+      ("[1]", "an action is an object with one key"),
+    ] {
+      let run = try await sandbox.run(["drive", "counter"], input: line + "\n")
+      #expect(run.status == 65, "\(line)")
+      #expect(run.stderr.contains("line 1 is not an action of counter: \(reason)"), "\(run.stderr)")
+      #expect(!run.stderr.contains("Invalid number of keys"), "\(run.stderr)")
+    }
     let unknown = try await sandbox.run(["drive", "spreadsheet"])
     #expect(unknown.status == 64)
   }

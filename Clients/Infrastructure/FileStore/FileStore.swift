@@ -81,7 +81,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
       return emptyValue
     } catch {
       if !FileManager.default.fileExists(atPath: url.path) { return emptyValue }
-      throw .readFailed(path: url.path, reason: error.localizedDescription)
+      throw .readFailed(path: url.path, reason: POSIXFile.describe(error))
     }
     do {
       return try Self.decoder.decode(Value.self, from: data)
@@ -170,7 +170,7 @@ public struct FileStore<Value: Codable & Sendable>: Sendable {
           attributes: [.posixPermissions: 0o700]
         )
       } catch {
-        throw .writeFailed(path: directory.path, reason: error.localizedDescription)
+        throw .writeFailed(path: directory.path, reason: POSIXFile.describe(error))
       }
     }
     let lockPath = url.path + ".lock"

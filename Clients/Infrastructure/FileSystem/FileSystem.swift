@@ -67,6 +67,29 @@ public enum POSIXFile {
   public static func lastError() -> String {
     String(cString: strerror(errno))
   }
+
+  /// Why a Foundation file operation failed, as the system says it ("Permission denied", "No
+  /// space left on device"), instead of Foundation's "NSCocoaErrorDomain error 512".
+  public static func describe(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    guard error.domain == NSCocoaErrorDomain else { return error.localizedDescription }
+    switch CocoaError.Code(rawValue: error.code) {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+    case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
+    case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+    case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+    case .fileWriteFileExists: return String(cString: strerror(EEXIST))
+    case .fileReadTooLarge: return String(cString: strerror(EFBIG))
+    case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "invalid file name"
+    default: return "the system gave no reason (Foundation error \(error.code))"
+    }
+  }
 }
 
 /// What identifies one version of a file's contents: its inode, size and modification time. A

@@ -78,7 +78,7 @@ public final class DiskCache: Sendable {
           attributes: [.posixPermissions: 0o700]
         )
       } catch {
-        throw .cannotCreateDirectory(path: path, reason: "\(error.localizedDescription)")
+        throw .cannotCreateDirectory(path: path, reason: POSIXFile.describe(error))
       }
     }
   }
@@ -357,7 +357,7 @@ public final class DiskCache: Sendable {
     } catch {
       throw .cannotReadDirectory(
         path: configuration.directory.path,
-        reason: error.localizedDescription
+        reason: POSIXFile.describe(error)
       )
     }
   }

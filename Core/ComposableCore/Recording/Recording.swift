@@ -31,9 +31,7 @@ public final class SessionRecorder: Sendable {
   public init(url: URL, feature: String, start: (some Encodable)? = String?.none) throws {
     let startJSON = try start.map { String(decoding: try Self.encoder.encode($0), as: UTF8.self) }
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-    }
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     // A file that was already there keeps its mode through `open`: narrow it too.
     fchmod(descriptor, 0o600)
     handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -391,7 +389,8 @@ public enum SessionReplay {
       do {
         step = try decoder.decode(ReplayedStep<R.Action>.self, from: Data(line))
       } catch {
-        throw .badLine(report.actions + 1, "\(error)")
+        throw .badLine(
+          report.actions + 1, describeActionFailure(error, in: Data(line), under: "action"))
       }
       let playback = DependencyPlayback(step.dependencies)
       _ = withDependencies {
@@ -437,7 +436,7 @@ public enum SessionReplay {
   ) {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(url.path, error.localizedDescription)
+      throw .unreadable(url.path, unreadableReason(url))
     }
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let endedInPartialLine = !(lines.last?.isEmpty ?? true)
@@ -451,6 +450,20 @@ public enum SessionReplay {
     }
     return (header, lines.dropFirst(), endedInPartialLine)
   }
+}
+
+/// Why the file at `url` cannot be read, as the system says it: Foundation's own errors here
+/// read "The operation could not be completed".
+private func unreadableReason(_ url: URL) -> String {
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    return String(cString: strerror(ENOENT))
+  }
+  if isDirectory.boolValue { return String(cString: strerror(EISDIR)) }
+  let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+  close(descriptor)
+  return "it could not be read to its end"
 }
 
 struct ReplayedStep<Action: Decodable>: Decodable {
