@@ -96,6 +96,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -218,7 +219,15 @@ let package = Package(
 
     // HTTP clients
     + [
-      .target(name: "LiveHTTP", path: "Clients/Infrastructure/LiveHTTP"),
+      .target(
+        name: "LiveHTTP",
+        dependencies: [
+          .product(name: "AsyncHTTPClient", package: "async-http-client"),
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        path: "Clients/Infrastructure/LiveHTTP"
+      ),
       .testTarget(
         name: "LiveHTTPTests",
         dependencies: ["LiveHTTP", "HTTPTestServer", issueReportingTestSupport],
@@ -308,7 +317,7 @@ let package = Package(
         dependencies: [
           "AnalyticsClientLive", "AppFeature", "ComposableCore", "ContactsClientLive",
           "CacheClientLive",
-          "FileSystem", "NumberFactClientLive", "OrdersClientLive", "SignUpClientLive",
+          "FileSystem", "LiveHTTP", "NumberFactClientLive", "OrdersClientLive", "SignUpClientLive",
           "TerminalUI", "TodosClientLive", issueReporting,
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
@@ -359,9 +368,9 @@ if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
     + [.product(name: "SwiftCompilerPlugin", package: "swift-syntax")]
   plugin.swiftSettings = [.define("COMPOSABLE_MACROS_IN_PLUGIN")]
   package.targets.removeAll { !runtime.contains($0.name) }
-  // Only the app's HTTP test server and the macro tests use these; SwiftPM warns of a dependency
+  // Only the HTTP clients, their test server and the macro tests use these; SwiftPM warns of a dependency
   // no target uses.
-  let unused = ["/swift-nio", "/swift-macro-testing"]
+  let unused = ["/swift-nio", "/swift-macro-testing", "/async-http-client"]
   package.dependencies.removeAll { dependency in
     guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
     return unused.contains { location.hasSuffix($0) }

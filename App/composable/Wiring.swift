@@ -5,6 +5,7 @@ import ComposableCore
 import ContactsClientLive
 import FileSystem
 import Foundation
+import LiveHTTP
 import NumberFactClientLive
 import OrdersClientLive
 import SignUpClientLive
@@ -218,8 +219,17 @@ final class ActionLog<Value>: @unchecked Sendable {
 func runCommand(_ body: @MainActor @Sendable () async throws -> Void) async throws {
   // A recording keeps what happened up to a failure too.
   defer { Recorders.flushAll() }
+  let outcome: Result<Void, any Error>
   do {
     try await body()
+    outcome = .success(())
+  } catch {
+    outcome = .failure(error)
+  }
+  // The command's requests are over, whichever way it ended.
+  await LiveHTTP.shutdown()
+  do {
+    try outcome.get()
   } catch let failure as Failure {
     Output.error(failure.description)
     throw ExitCode.failure

@@ -10,10 +10,10 @@ struct LiveHTTPTests {
       .text("hello \(request.path)", status: 201)
     }
     defer { Task { try await server.shutdown() } }
-    let (data, response) = try await LiveHTTP.send(
-      URLRequest(url: server.baseURL.appendingPathComponent("greet")), timeout: .seconds(5))
-    #expect(response.statusCode == 201)
-    #expect(String(decoding: data, as: UTF8.self) == "hello /greet")
+    let response = try await LiveHTTP.send(
+      LiveHTTP.Request(url: server.baseURL.appendingPathComponent("greet")), timeout: .seconds(5))
+    #expect(response.status == 201)
+    #expect(String(decoding: response.body, as: UTF8.self) == "hello /greet")
   }
 
   @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
@@ -21,10 +21,10 @@ struct LiveHTTPTests {
     defer { Task { try await server.shutdown() } }
     let start = ContinuousClock.now
     await #expect(throws: LiveHTTP.TransportFailure.timeout) {
-      try await LiveHTTP.send(URLRequest(url: server.baseURL), timeout: .milliseconds(300))
+      try await LiveHTTP.send(LiveHTTP.Request(url: server.baseURL), timeout: .milliseconds(300))
     }
-    // The deadline ends the wait, not URLSession's own 31-second backstop (a loaded machine may
-    // take a few seconds to wind the cancelled request down).
+    // The deadline ends the wait (a loaded machine may take a few seconds to wind the cancelled
+    // request down).
     #expect(ContinuousClock.now - start < .seconds(15))
   }
 
@@ -32,7 +32,7 @@ struct LiveHTTPTests {
     let server = try await HTTPTestServer { _ in .drop }
     defer { Task { try await server.shutdown() } }
     await #expect(throws: LiveHTTP.TransportFailure.offline) {
-      try await LiveHTTP.send(URLRequest(url: server.baseURL), timeout: .seconds(5))
+      try await LiveHTTP.send(LiveHTTP.Request(url: server.baseURL), timeout: .seconds(5))
     }
   }
 
@@ -51,7 +51,7 @@ struct LiveHTTPTests {
     try await HTTPTestServer.withUnusedPort { port in
       await #expect(throws: LiveHTTP.TransportFailure.offline) {
         try await LiveHTTP.send(
-          URLRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), timeout: .seconds(5))
+          LiveHTTP.Request(url: URL(string: "http://127.0.0.1:\(port)/")!), timeout: .seconds(5))
       }
     }
   }

@@ -35,7 +35,6 @@ extension NumberFactClient {
   public static func live(
     configuration: Configuration = Configuration(),
     cache: CacheClient,
-    session: URLSession = LiveHTTP.session,
     now: @escaping @Sendable () -> Date = Date.init
   ) -> Self {
     Self { number in
@@ -46,7 +45,7 @@ extension NumberFactClient {
         return cached.fact
       }
       do {
-        let fact = try await fetchFact(number, configuration: configuration, session: session)
+        let fact = try await fetchFact(number, configuration: configuration)
         try? await cache.store(
           value: CachedFact(fact: fact, fetchedAt: now()),
           forKey: key,
@@ -65,22 +64,20 @@ extension NumberFactClient {
 
   private static func fetchFact(
     _ number: Int,
-    configuration: Configuration,
-    session: URLSession
+    configuration: Configuration
   ) async throws -> String {
-    var request = URLRequest(url: configuration.baseURL.appendingPathComponent(String(number)))
-    request.setValue("text/plain", forHTTPHeaderField: "Accept")
-    let data: Data
-    let response: HTTPURLResponse
+    let request = LiveHTTP.Request(
+      url: configuration.baseURL.appendingPathComponent(String(number)),
+      headers: [("Accept", "text/plain")])
+    let response: LiveHTTP.Response
     do {
-      (data, response) = try await LiveHTTP.send(
-        request, timeout: configuration.timeout, session: session)
+      response = try await LiveHTTP.send(request, timeout: configuration.timeout)
     } catch {
       throw error == .timeout ? NumberFactError.timeout : .offline
     }
-    guard response.statusCode == 200 else { throw NumberFactError.httpStatus(response.statusCode) }
+    guard response.status == 200 else { throw NumberFactError.httpStatus(response.status) }
     guard
-      let text = String(data: data, encoding: .utf8)?.trimmingCharacters(
+      let text = String(data: response.body, encoding: .utf8)?.trimmingCharacters(
         in: .whitespacesAndNewlines),
       !text.isEmpty, !text.hasPrefix("<"), !text.hasPrefix("{")
     else { throw NumberFactError.badBody }

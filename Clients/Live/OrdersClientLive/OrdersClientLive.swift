@@ -25,8 +25,7 @@ extension OrdersClient {
     baseURL: URL,
     timeout: Duration = .seconds(10),
     cache: CacheClient,
-    cacheTTL: Duration = .seconds(300),
-    session: URLSession = LiveHTTP.session
+    cacheTTL: Duration = .seconds(300)
   ) -> Self {
     cached(backend: baseURL.absoluteString, cache: cache, ttl: cacheTTL) { request in
       if request.simulation.failure { throw OrdersError.networkConnection }
@@ -44,27 +43,26 @@ extension OrdersClient {
       if case .status(let status) = request.filter {
         components.queryItems?.append(URLQueryItem(name: "status", value: status.rawValue))
       }
-      var urlRequest = URLRequest(url: components.url!)
-      urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-      let data: Data
-      let response: HTTPURLResponse
+      let httpRequest = LiveHTTP.Request(
+        url: components.url!, headers: [("Accept", "application/json")])
+      let response: LiveHTTP.Response
       do {
-        (data, response) = try await LiveHTTP.send(urlRequest, timeout: timeout, session: session)
+        response = try await LiveHTTP.send(httpRequest, timeout: timeout)
       } catch {
         throw (error as? LiveHTTP.TransportFailure) == .timeout
           ? OrdersError.timeout : .networkConnection
       }
-      switch response.statusCode {
+      switch response.status {
       case 200:
         do {
-          return try JSONDecoder().decode(OrdersPage.self, from: data)
+          return try JSONDecoder().decode(OrdersPage.self, from: response.body)
         } catch {
           throw OrdersError.parsingError("\(error)")
         }
       case 500...599:
-        throw OrdersError.serverError(status: response.statusCode)
+        throw OrdersError.serverError(status: response.status)
       default:
-        throw OrdersError.unknown("HTTP status \(response.statusCode)")
+        throw OrdersError.unknown("HTTP status \(response.status)")
       }
     }
   }

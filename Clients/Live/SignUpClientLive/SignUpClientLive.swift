@@ -24,31 +24,27 @@ extension SignUpClient {
   /// Sign-ups over HTTP: 200/201 with the account, 409 for a taken email, 422 with field errors
   /// (`{"errors": {"email": "…"}}`).
   public static func live(
-    configuration: Configuration = Configuration(),
-    session: URLSession = LiveHTTP.session
+    configuration: Configuration = Configuration()
   ) -> Self {
     Self { signUp in
-      var request = URLRequest(url: configuration.endpoint)
-      request.httpMethod = "POST"
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.setValue("application/json", forHTTPHeaderField: "Accept")
+      let body: Data
       do {
-        request.httpBody = try JSONEncoder().encode(signUp)
+        body = try JSONEncoder().encode(signUp)
       } catch {
         throw SignUpError.badResponse
       }
-      let data: Data
-      let response: HTTPURLResponse
+      let request = LiveHTTP.Request(
+        "POST", url: configuration.endpoint,
+        headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
+        body: body)
+      let response: LiveHTTP.Response
       do {
-        (data, response) = try await LiveHTTP.send(
-          request,
-          timeout: configuration.timeout,
-          session: session
-        )
+        response = try await LiveHTTP.send(request, timeout: configuration.timeout)
       } catch {
         throw (error as? LiveHTTP.TransportFailure) == .timeout ? SignUpError.timeout : .offline
       }
-      switch response.statusCode {
+      let data = response.body
+      switch response.status {
       case 200, 201:
         guard let account = try? JSONDecoder().decode(SignUpResponse.self, from: data) else {
           throw SignUpError.badResponse
@@ -67,7 +63,7 @@ extension SignUpClient {
         )
         throw errors.isEmpty ? SignUpError.httpStatus(422) : .invalidFields(errors)
       default:
-        throw SignUpError.httpStatus(response.statusCode)
+        throw SignUpError.httpStatus(response.status)
       }
     }
   }
