@@ -21,7 +21,7 @@ struct Composable: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       Interactive.self, Fact.self, Todos.self, Orders.self, SignUp.self, Contacts.self, Cache.self,
-      Replay.self, Drive.self,
+      Replay.self, Drive.self, Actions.self,
     ],
     defaultSubcommand: Interactive.self
   )

@@ -292,6 +292,15 @@ public struct TodoList: Sendable {
         return save(.delete(ids: completed), rollback: .list(previous), &state)
 
       case .move(let source, let destination):
+        // Offsets from a list that has changed since, or from a script, move nothing.
+        guard source.allSatisfy(state.todos.indices.contains),
+          (0...state.todos.count).contains(destination)
+        else {
+          reportIssue(
+            "A move of rows \(Array(source)) to \(destination) was sent for a list of "
+              + "\(state.todos.count) todos; nothing was moved.")
+          return .none
+        }
         let previous = state.todos
         state.todos.move(fromOffsets: source, toOffset: destination)
         guard state.todos != previous else { return .none }

@@ -112,6 +112,21 @@ struct SessionTests {
     #expect(try String(contentsOf: settings, encoding: .utf8).contains("completed"))
   }
 
+  @Test func everyListedActionIsOneDriveReads() async throws {
+    let sandbox = Sandbox()
+    for feature in ["counter", "todos", "orders", "signup", "contacts", "app"] {
+      let listed = try await sandbox.run(["actions", feature])
+      #expect(listed.status == 0)
+      let lines = listed.stdout.split(separator: "\n")
+      #expect(lines.count >= 5, "\(feature)")
+      let driven = try await sandbox.run(
+        ["drive", feature, "--no-effects"], input: listed.stdout)
+      #expect(driven.status == 0, "\(feature): \(driven.stderr)")
+      // One state line for each action sent.
+      #expect(driven.stdout.split(separator: "\n").count == lines.count, "\(feature)")
+    }
+  }
+
   @Test func aRecordingCutShortReplaysUpToItsLastWholeLine() async throws {
     let sandbox = Sandbox()
     let file = try sandbox.recordingURL("cut")
