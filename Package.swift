@@ -323,6 +323,34 @@ let package = Package(
         ],
         path: "App/composable"
       ),
+      // What the app reads from outside, as functions of bytes: for libFuzzer (`Fuzz/`), and
+      // for the test that replays the committed corpus on every run.
+      .target(
+        name: "FuzzTargets",
+        dependencies: [
+          "AppFeature", "CacheClientLive", "ComposableCore", "ContactsClient", "CounterFeature",
+          "FileStore", "FormFeature", "NavigationFeature", "RefreshableListFeature", "TerminalUI",
+          "TodoListFeature", "TodosClient", issueReporting,
+        ],
+        path: "Tests/Support/FuzzTargets"
+      ),
+      // Killed at random moments by the crash tests while it changes todos, contacts and a
+      // shared file.
+      .executableTarget(
+        name: "crash-writer",
+        dependencies: ["ComposableSharing", "ContactsClientLive", "TodosClientLive"],
+        path: "Tests/Support/CrashWriter"
+      ),
+      .testTarget(
+        name: "CrashConsistencyTests",
+        dependencies: ["crash-writer", "ContactsClient", "TodosClient"],
+        path: "Tests/CrashConsistencyTests"
+      ),
+      .testTarget(
+        name: "FuzzCorpusTests",
+        dependencies: ["FuzzTargets"],
+        path: "Tests/FuzzCorpusTests"
+      ),
       .testTarget(
         name: "AppTests",
         // Every module the tests import, named: an executable target's dependencies are not
@@ -378,10 +406,12 @@ if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
 }
 
 // Every library target is a product of its own, listed alphabetically, so any package can import
-// one feature or client alone. Test support under Tests/ is not.
+// one feature or client alone. Test support under Tests/ is not, but for the fuzz targets, which
+// the `Fuzz/` package builds.
 package.products = package.targets
   .filter {
-    $0.type == .regular && !($0.path ?? "").hasPrefix("Tests/")
+    $0.type == .regular
+      && (!($0.path ?? "").hasPrefix("Tests/") || $0.name == "FuzzTargets")
       && $0.name != "ComposableMacrosSupport"
   }
   .map { Product.library(name: $0.name, targets: [$0.name]) }

@@ -1,0 +1,149 @@
+import AppFeature
+import CacheClientLive
+import ComposableCore
+import ContactsClient
+import CounterFeature
+import FileStore
+import FormFeature
+import Foundation
+import IssueReporting
+import NavigationFeature
+import RefreshableListFeature
+import TerminalUI
+import TodoListFeature
+import TodosClient
+
+/// What the app reads from outside — recordings, `drive`'s action lines, cache entries, the data
+/// and settings files, terminal input — as functions of bytes, for libFuzzer (`Fuzz/`) and for
+/// the test that replays the committed corpus. Each must return, whatever the bytes: an error is
+/// fine, a crash, a hang or unbounded memory is a bug.
+public enum FuzzTargets {
+  /// Every target, by the name its corpus folder has.
+  public static let all: [String: @Sendable (Data) -> Void] = [
+    "recording": recording,
+    "action": action,
+    "cache-entry": cacheEntry,
+    "todos-file": todosFile,
+    "contacts-file": contactsFile,
+    "settings-file": settingsFile,
+    "keys": keys,
+  ]
+
+  /// A recording, read and replayed into the counter and the whole app, as `replay` does.
+  public static func recording(_ data: Data) {
+    let url = scratch.appendingPathComponent("recording.jsonl")
+    guard (try? data.write(to: url)) != nil else { return }
+    withPrivatePreferences(nil) {
+      _ = try? SessionReplay.header(of: url)
+      _ = try? SessionReplay.replay(
+        url, feature: "counter", initialState: Counter.State(), reducer: Counter())
+      _ = try? SessionReplay.replay(
+        url, feature: "app", initialState: AppReducer.State(), reducer: AppReducer())
+    }
+  }
+
+  /// One line of `drive`'s input, decoded as each feature's action and, when it is one, sent to
+  /// the feature's reducer from its first state (effects not run), as `drive --no-effects` does;
+  /// otherwise the reason given.
+  public static func action(_ data: Data) {
+    func drive<R: Reducer>(_ reducer: R, from state: () -> R.State) where R.Action: Decodable {
+      do {
+        let action = try JSONDecoder().decode(R.Action.self, from: data)
+        var state = state()
+        _ = reducer.reduce(into: &state, action: action)
+      } catch {
+        _ = SessionReplay.describeActionFailure(error, in: data)
+      }
+    }
+    withPrivatePreferences(nil) {
+      // Issues the reducers report (an action for an absent child) are expected here.
+      withIssueReporters([]) {
+        drive(Counter()) { Counter.State() }
+        drive(TodoList()) { TodoList.State() }
+        drive(RefreshableList()) { RefreshableList.State() }
+        drive(SignUpForm()) { SignUpForm.State() }
+        drive(ContactsBook()) { ContactsBook.State() }
+        drive(AppReducer()) { AppReducer.State() }
+      }
+    }
+  }
+
+  /// A file in place of a cache entry: read by its key, then pruned and counted.
+  public static func cacheEntry(_ data: Data) {
+    let directory = scratch.appendingPathComponent("cache")
+    guard let cache = try? DiskCache(DiskCache.Configuration(directory: directory)) else { return }
+    try? cache.removeAll()
+    try? cache.store(Data("seed".utf8), forKey: "key")
+    guard
+      let name = try? FileManager.default.contentsOfDirectory(atPath: directory.path).first(where: {
+        $0.hasSuffix(".cz")
+      })
+    else { return }
+    try? data.write(to: directory.appendingPathComponent(name))
+    _ = cache.data(forKey: "key")
+    _ = try? cache.prune()
+    _ = try? cache.stats()
+  }
+
+  /// A todos file, loaded as the todos client loads it.
+  public static func todosFile(_ data: Data) {
+    load([TodoItem].self, from: data, named: "todos.json")
+  }
+
+  /// A contacts file, loaded as the contacts client loads it.
+  public static func contactsFile(_ data: Data) {
+    load([Contact].self, from: data, named: "contacts.json")
+  }
+
+  /// A preferences file, read by the features' `.appStorage` values.
+  public static func settingsFile(_ data: Data) {
+    withPrivatePreferences(data) {
+      _ = Counter.State().timerInterval
+      _ = TodoList.State().filter
+      _ = SignUpForm.State().accountEmail
+    }
+  }
+
+  /// Terminal input, decoded into keys in two reads split in the middle, as reads split it.
+  public static func keys(_ data: Data) {
+    var decoder = KeyDecoder()
+    let bytes = [UInt8](data)
+    _ = decoder.decode(Array(bytes[..<(bytes.count / 2)]))
+    _ = decoder.decode(Array(bytes[(bytes.count / 2)...]))
+    _ = decoder.flush()
+  }
+
+  private static func load<Element: Codable & Sendable>(
+    _: [Element].Type, from data: Data, named name: String
+  ) {
+    let directory = scratch.appendingPathComponent(name + ".d")
+    try? FileManager.default.removeItem(at: directory)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    guard (try? data.write(to: url)) != nil else { return }
+    _ = try? FileStore<[Element]>(url: url, emptyValue: []).load()
+  }
+
+  /// Runs `body` with preferences in memory, starting as `settings`: nothing here reads or writes
+  /// the user's own files.
+  private static func withPrivatePreferences(_ settings: Data?, _ body: () -> Void) {
+    let storage = InMemoryFileStorage()
+    let url = URL(fileURLWithPath: "/fuzz/settings.json")
+    if let settings { storage.write(settings, to: url) }
+    withDependencies {
+      $0.defaultFileStorage = storage
+      $0.appStorageURL = url
+      $0.sharedReferences = SharedReferences()
+    } operation: {
+      body()
+    }
+  }
+
+  /// A directory of this process's own for the files the targets read.
+  private static let scratch: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("composable-fuzz-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }()
+}
