@@ -164,8 +164,8 @@ struct Replay: AsyncParsableCommand {
   @Flag(help: "Print the final state as JSON.") var state = false
   @Flag(help: "Print the final screen of an app recording, as the terminal showed it.")
   var screen = false
-  @Option(help: "The screen's width, with --screen.") var width = 80
-  @Option(help: "The screen's height, with --screen.") var height = 24
+  @Option(help: "The screen's width, with --screen (default 80).") var width: Int?
+  @Option(help: "The screen's height, with --screen (default 24).") var height: Int?
 
   /// The screen sizes `--screen` draws, in columns and rows.
   static let sizes = 1...1_000
@@ -174,8 +174,12 @@ struct Replay: AsyncParsableCommand {
     guard [step, state, screen].filter({ $0 }).count <= 1 else {
       throw ValidationError("--step, --state and --screen are alternatives; choose one.")
     }
-    for (name, value) in [("--width", width), ("--height", height)]
-    where !Self.sizes.contains(value) {
+    guard screen || (width == nil && height == nil) else {
+      throw ValidationError(
+        "--width and --height size the screen that --screen draws; add --screen.")
+    }
+    for (name, value) in [("--width", width), ("--height", height)] {
+      guard let value, !Self.sizes.contains(value) else { continue }
       throw ValidationError(
         "\(name) must be from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound), not \(value).")
     }
@@ -244,7 +248,7 @@ private struct ReplayVisitor: FeatureVisitor {
       let store = Store(initialState: state) { EmptyReducer<AppReducer.State, AppReducer.Action>() }
       print(
         Renderer.render(
-          store, view: AppViewState(), width: command.width, height: command.height
+          store, view: AppViewState(), width: command.width ?? 80, height: command.height ?? 24
         ).text)
     } else if command.state {
       print(StateJSON.line(report.state))
@@ -265,7 +269,8 @@ struct Drive: AsyncParsableCommand {
       Reads one action per line, e.g. {"incrementButtonTapped":{}} for the counter, and writes \
       one line per action the feature processes, sent or from an effect: \
       {"seq":1,"action":…,"state":…}. Effects run with the live clients unless --no-effects; \
-      at the end of input, effects still running get --wait seconds to finish. The session \
+      at the end of input, effects still running get --wait seconds to finish. 'composable \
+      actions FEATURE' lists what a feature accepts, in this form. The session \
       starts from your todos, contacts and preferences but changes copies of them, unless \
       --persist.
       """

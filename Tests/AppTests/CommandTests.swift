@@ -44,6 +44,7 @@ struct CommandTests {
       ),
       (["replay", "x", "--screen", "--width", "0"], "from 1 to 1000"),
       (["orders", "--page", "100001"], "from 0 to 100000"),
+      (["replay", "x", "--width", "100"], "add --screen"),
     ] {
       let run = try await sandbox.run(arguments, input: "")
       #expect(run.status == 64, "\(arguments): \(run.stderr)")
