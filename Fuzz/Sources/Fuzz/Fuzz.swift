@@ -18,3 +18,23 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   target?(Data(bytes: bytes, count: count))
   return 0
 }
+
+/// libFuzzer's driver, for a `main` of our own.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// The entry point a debug build of an executable target has: SwiftPM points `main` at
+/// `<Target>_main` (so that tests can import executables), and libFuzzer's own `main` is then
+/// never linked. This one hands over to libFuzzer's driver.
+@_cdecl("Fuzz_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+) -> CInt {
+  var argc = argc
+  var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+  return runDriver(&argc, &argv) { bytes, count in fuzz(bytes, count) }
+}
