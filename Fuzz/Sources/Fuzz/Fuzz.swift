@@ -2,7 +2,7 @@ import Foundation
 import FuzzTargets
 
 /// The target `FUZZ_TARGET` names, looked up once.
-nonisolated(unsafe) private let target: (@Sendable (Data) -> Void)? = {
+private let target: (@Sendable (Data) -> Void)? = {
   let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
   guard let target = FuzzTargets.all[name] else {
     let names = FuzzTargets.all.keys.sorted().joined(separator: ", ")
