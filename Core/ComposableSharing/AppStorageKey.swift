@@ -73,7 +73,7 @@ public struct AppStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringC
           reportIssue("Could not load the changed settings \(url.path): \(error)")
           return nil
         }
-      }, deliver: { subscriber.yield($0) })
+      }, to: subscriber)
   }
 
   /// `.appStorage("name")`.

@@ -276,10 +276,11 @@ final class FileWatch: Sendable {
   }
 
   /// Whenever the file's signature moves, calls `load` (on a queue of its own) and hands what it
-  /// returns to `deliver`. `load` returns `nil` for nothing to deliver.
+  /// returns to `subscriber`, with the holders' change mark from before the read. `load` returns
+  /// `nil` for nothing to deliver.
   func start<Value: Sendable>(
     load: @escaping @Sendable () -> Value?,
-    deliver: @escaping @Sendable (Value) -> Void
+    to subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
     guard let interval = storage.pollInterval else { return SharedSubscription {} }
     // A queue of its own, not a global one: a changed file is loaded under its lock, which
@@ -291,6 +292,7 @@ final class FileWatch: Sendable {
     timer.schedule(deadline: .now() + period, repeating: period)
     timer.setEventHandler { [weak self] in
       guard let self else { return }
+      let mark = subscriber.changeMark()
       let loaded = self.seen.withLock { seen -> (value: Value, writes: UInt64)? in
         let writes = self.started.withLock { $0 }
         // A write of ours waits for the lock: whatever is read now, it lands over it. Nothing is
@@ -305,7 +307,7 @@ final class FileWatch: Sendable {
       // Delivered outside the lock: the holders' observers run now, and one that saves would
       // wait for the lock while our own write, holding the value's write lock, waits for it.
       guard let loaded, self.started.withLock({ $0 }) == loaded.writes else { return }
-      deliver(loaded.value)
+      subscriber.yield(loaded.value, readSince: mark)
     }
     timer.resume()
     let source = UncheckedTimer(timer: timer)

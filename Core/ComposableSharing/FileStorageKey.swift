@@ -52,7 +52,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
           reportIssue("Could not load the changed file \(url.path): \(error)")
           return nil
         }
-      }, deliver: { subscriber.yield($0) })
+      }, to: subscriber)
   }
 
   /// `.fileStorage(url)`.

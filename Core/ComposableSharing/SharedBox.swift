@@ -106,12 +106,15 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     subscription = key.subscribe(
       context: skipInitialLoad ? .userInitiated : .initialValue(initialValue),
       subscriber: SharedSubscriber(
-        callback: { [weak self] result in
-          self?.receive(result, initialValue: initialValue, fromOutside: true)
+        deliver: { [weak self] result, mark in
+          guard let self else { return }
+          if let mark, self.hasUnsavedChange(since: mark) { return }
+          self.receive(result, initialValue: initialValue, fromOutside: true)
         },
         onLoading: { [weak self] isLoading in
           self?.state.withLock { $0.isLoading = isLoading }
-        }))
+        },
+        mark: { [weak self] in self?.state.withLock { $0.replacements } ?? 0 }))
   }
 
   /// The current value, reported to the observation tracking in progress.
@@ -256,6 +259,12 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
 
   /// A loaded value, or one stored from outside: shown to every holder, not saved back. It
   /// replaces a change made here and not yet written: the last writer wins.
+  /// Whether the value was changed here after `mark` and that change is not written yet: a value
+  /// read from outside before the change must not replace it.
+  private func hasUnsavedChange(since mark: UInt64) -> Bool {
+    state.withLock { $0.unsaved && $0.replacements != mark }
+  }
+
   private func receive(_ result: Result<Value?, any Error>, initialValue: Value, fromOutside: Bool)
   {
     if case .success(let value) = result {

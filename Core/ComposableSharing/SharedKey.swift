@@ -184,16 +184,39 @@ private final class ResumeOnce<Value>: @unchecked Sendable {
 
 /// How a key hands its holders values stored from outside, and tells them when it is loading.
 public struct SharedSubscriber<Value>: Sendable {
-  let callback: @Sendable (Result<Value?, any Error>) -> Void
+  /// Takes a result, with the holders' change mark from before it was read when it has one.
+  let deliver: @Sendable (Result<Value?, any Error>, _ readSince: UInt64?) -> Void
   let onLoading: (@Sendable (Bool) -> Void)?
+  /// The holders' count of changes: a value read before a change made here is older than it.
+  let mark: (@Sendable () -> UInt64)?
 
   /// A subscriber that hands each result to `callback` and loading changes to `onLoading`.
   public init(
     callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
     onLoading: (@Sendable (Bool) -> Void)? = nil
   ) {
-    self.callback = callback
+    self.init(deliver: { result, _ in callback(result) }, onLoading: onLoading, mark: nil)
+  }
+
+  init(
+    deliver: @escaping @Sendable (Result<Value?, any Error>, UInt64?) -> Void,
+    onLoading: (@Sendable (Bool) -> Void)?,
+    mark: (@Sendable () -> UInt64)?
+  ) {
+    self.deliver = deliver
     self.onLoading = onLoading
+    self.mark = mark
+  }
+
+  /// The holders' change mark now, to hand back with a value about to be read.
+  func changeMark() -> UInt64? {
+    mark?()
+  }
+
+  /// A value read after `mark` was taken: the holders drop it if they changed since and have
+  /// not written that change yet, as the change is the newer.
+  func yield(_ value: Value, readSince mark: UInt64?) {
+    deliver(.success(value), mark)
   }
 
   /// A new stored value.
@@ -213,7 +236,7 @@ public struct SharedSubscriber<Value>: Sendable {
 
   /// A value, `nil` for "nothing stored", or an error.
   public func yield(with result: Result<Value?, any Error>) {
-    callback(result)
+    deliver(result, nil)
   }
 
   /// Tells the holders whether a load is under way (`isLoading`).

@@ -197,8 +197,10 @@ struct SharedFileStorageTests {
         references.flush()
         saved.signal()
       }.start()
-      // Long enough for the save to reach the file (and, here, to wait for the watch).
-      try await Task.sleep(for: .milliseconds(100))
+      // Our change is made while the watch still holds the 5 it read from before it.
+      let changed = ContinuousClock.now + .seconds(20)
+      while count != 8, ContinuousClock.now < changed { await Task.yield() }
+      #expect(count == 8)
       storage.gate.signal()
       #expect(saved.wait(timeout: .now() + .seconds(20)) == .success)
       // Polls run one after another: once a poll begins after the save, the one that read 5 has
@@ -236,16 +238,15 @@ struct SharedFileStorageTests {
   @Test func aBurstOfEditsIsOneWrite() async throws {
     let url = directory.appendingPathComponent("burst.json")
     let counting = CountingStorage()
-    try await withLiveFilesAsync(counting) {
+    try await withLiveFilesAsync(counting) { () async throws in
       @Shared(.fileStorage(url)) var count = 0
       for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
       #expect(counting.saves.value == 0)
-      // The save comes once the interval (a second) has passed; a busy machine may run it late.
-      let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-      while counting.saves.value == 0, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(100))
-      }
-      try await Task.sleep(for: .milliseconds(300))
+      // The save comes once the interval (a second) has passed.
+      for await _ in counting.saved { break }
+      // Anything still waiting for an interval is written now: nothing is.
+      @Dependency(\.sharedReferences) var references
+      references.flush()
       #expect(counting.saves.value == 1)
       #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: url)) == 1_000)
     }
@@ -497,6 +498,8 @@ final class FollowedStorage: OverLiveFiles {
 final class CountingStorage: OverLiveFiles {
   let live = LiveFileStorage()
   let saves = LockIsolated(0)
+  /// Yields after each save.
+  let (saved, savedContinuation) = AsyncStream.makeStream(of: Void.self)
   let loads = LockIsolated(0)
   let signatures = LockIsolated(0)
   let pollInterval: Duration?
@@ -524,12 +527,14 @@ final class CountingStorage: OverLiveFiles {
   func save<Value: Codable & Sendable>(_ value: Value, to url: URL) throws {
     saves.withValue { $0 += 1 }
     try live.save(value, to: url)
+    savedContinuation.yield()
   }
 
   func signature(of url: URL) -> FileSignature? {
     signatures.withValue { $0 += 1 }
     return live.signature(of: url)
   }
+
 }
 
 /// A strategy written outside the library: values kept in a dictionary the test owns, with
