@@ -91,6 +91,27 @@ final class PseudoTerminalSession: @unchecked Sendable {
     await waitFor(needle, after: mark, sourceLocation: sourceLocation)
   }
 
+  /// Waits until `condition` holds; fails after twenty seconds, as `waitFor` does.
+  func waitUntil(
+    _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+  ) async {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if condition() { return }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("\(description) never happened", sourceLocation: sourceLocation)
+  }
+
+  /// Waits until the app has read every key typed so far.
+  func waitUntilInputIsRead() async {
+    await waitUntil("the app reading its input") {
+      var pending: Int32 = 0
+      return ioctl(slave, UInt(FIONREAD), &pending) == 0 && pending == 0
+    }
+  }
+
   func waitForExit() async -> Int32? {
     // A bound against a hang; a machine running the whole suite may take seconds to get here.
     let deadline = Date().addingTimeInterval(20)
@@ -164,8 +185,11 @@ struct InteractiveTests {
     await session.type("\r", thenWaitFor: "[ ] Buy milk  (medium)")
     await session.type("1", thenWaitFor: "[1 Counter]")
     await session.type("-", thenWaitFor: "Count: 1")
-    // Let the todo's save answer before quitting, so the last screen is the final state's.
-    try await Task.sleep(for: .milliseconds(300))
+    // The todo's save reaches the file before quitting, so the last screen is the final state's.
+    let todos = sandbox.data.appendingPathComponent("todos.json")
+    await session.waitUntil("the todo's save") {
+      (try? String(contentsOf: todos, encoding: .utf8))?.contains("Buy milk") == true
+    }
     let mark = session.output.value.count
     session.type("q")
     #expect(await session.waitForExit() == 0)
@@ -294,7 +318,8 @@ struct InteractiveTests {
     await session.type("aBuy milk\r ", thenWaitFor: "[x] Buy milk")
     let mark = session.output.value.count
     session.type("q")
-    try await Task.sleep(for: .milliseconds(500))
+    // The app has the quit key before the saves can fail: an alert would take it.
+    await session.waitUntilInputIsRead()
     // Where the todo file goes is a file now, not a directory: the saves fail once they run.
     try FileManager.default.moveItem(
       at: sandbox.data, to: sandbox.root.appendingPathComponent("data-moved"))
