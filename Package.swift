@@ -328,7 +328,7 @@ let package = Package(
       .target(
         name: "FuzzTargets",
         dependencies: [
-          "AppFeature", "CacheClientLive", "ComposableCore", "ContactsClient", "CounterFeature",
+          "AppFeature", "ComposableCore", "ContactsClient", "CounterFeature",
           "FileStore", "FormFeature", "NavigationFeature", "RefreshableListFeature", "TerminalUI",
           "TodoListFeature", "TodosClient", issueReporting,
         ],

@@ -11,7 +11,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "Fuzz",
-      dependencies: [.product(name: "FuzzTargets", package: "Composable")],
+      dependencies: [
+        .product(name: "CacheClientLive", package: "Composable"),
+        .product(name: "FuzzTargets", package: "Composable"),
+      ],
       // libFuzzer supplies `main`; this file only defines the function it calls. Only this
       // target links libFuzzer: the macro plugins the build also makes have a `main` of their
       // own. Everything else gets the fuzzer's coverage from `run`'s flags.

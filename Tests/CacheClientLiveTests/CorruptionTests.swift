@@ -118,6 +118,24 @@ struct CorruptionTests {
     // Random damage almost never leaves an entry intact, but when it does the data is exact.
     #expect(hits < 30)
   }
+
+  /// The cache-entry inputs libFuzzer kept (`Fuzz/Corpus/cache-entry`), each in place of an
+  /// entry: a miss, or the entry's own bytes, and the cache still prunes and counts.
+  @Test func theFuzzCorpusIsAMissOrTheEntry() throws {
+    let corpus = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Corpus/cache-entry")
+    let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+    #expect(!inputs.isEmpty)
+    for input in inputs {
+      let (fixture, url, _) = try storedEntry()
+      try Data(contentsOf: corpus.appendingPathComponent(input)).write(to: url)
+      let read = fixture.cache.data(forKey: "entry")
+      #expect(read == nil || read == payload, "\(input)")
+      _ = try fixture.cache.prune()
+      _ = try fixture.cache.stats()
+    }
+  }
 }
 
 /// Two independent caches over one directory, on separate threads, for a few seconds: every read

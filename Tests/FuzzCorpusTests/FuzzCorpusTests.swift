@@ -3,7 +3,8 @@ import FuzzTargets
 import Testing
 
 /// Every input in `Fuzz/Corpus` — the seeds, and each input that once crashed a target — fed to
-/// its target again: a crash here fails the run, so a bug libFuzzer found stays fixed.
+/// its target again: a crash here fails the run, so a bug libFuzzer found stays fixed. The cache
+/// entries' corpus is the live cache's tests' (`CorruptionTests`).
 struct FuzzCorpusTests {
   static let corpus = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

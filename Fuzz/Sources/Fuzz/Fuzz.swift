@@ -3,9 +3,10 @@ import FuzzTargets
 
 /// The target `FUZZ_TARGET` names, looked up once.
 private let target: (@Sendable (Data) -> Void)? = {
+  let targets = FuzzTargets.all.merging(["cache-entry": cacheEntry]) { first, _ in first }
   let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
-  guard let target = FuzzTargets.all[name] else {
-    let names = FuzzTargets.all.keys.sorted().joined(separator: ", ")
+  guard let target = targets[name] else {
+    let names = targets.keys.sorted().joined(separator: ", ")
     FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(names)\n".utf8))
     exit(64)
   }

@@ -1,5 +1,4 @@
 import AppFeature
-import CacheClientLive
 import ComposableCore
 import ContactsClient
 import CounterFeature
@@ -13,16 +12,16 @@ import TerminalUI
 import TodoListFeature
 import TodosClient
 
-/// What the app reads from outside — recordings, `drive`'s action lines, cache entries, the data
-/// and settings files, terminal input — as functions of bytes, for libFuzzer (`Fuzz/`) and for
-/// the test that replays the committed corpus. Each must return, whatever the bytes: an error is
+/// What the app reads from outside — recordings, `drive`'s action lines, the data and settings
+/// files, terminal input — as functions of bytes, for libFuzzer (`Fuzz/`) and for the test that
+/// replays the committed corpus. Cache entries are the live cache's: `Fuzz/` adds that target,
+/// and `CacheClientLiveTests` replays its corpus, as no library here uses a live client. Each must return, whatever the bytes: an error is
 /// fine, a crash, a hang or unbounded memory is a bug.
 public enum FuzzTargets {
   /// Every target, by the name its corpus folder has.
   public static let all: [String: @Sendable (Data) -> Void] = [
     "recording": recording,
     "action": action,
-    "cache-entry": cacheEntry,
     "todos-file": todosFile,
     "contacts-file": contactsFile,
     "settings-file": settingsFile,
@@ -66,23 +65,6 @@ public enum FuzzTargets {
         drive(AppReducer()) { AppReducer.State() }
       }
     }
-  }
-
-  /// A file in place of a cache entry: read by its key, then pruned and counted.
-  public static func cacheEntry(_ data: Data) {
-    let directory = scratch.appendingPathComponent("cache")
-    guard let cache = try? DiskCache(DiskCache.Configuration(directory: directory)) else { return }
-    try? cache.removeAll()
-    try? cache.store(Data("seed".utf8), forKey: "key")
-    guard
-      let name = try? FileManager.default.contentsOfDirectory(atPath: directory.path).first(where: {
-        $0.hasSuffix(".cz")
-      })
-    else { return }
-    try? data.write(to: directory.appendingPathComponent(name))
-    _ = cache.data(forKey: "key")
-    _ = try? cache.prune()
-    _ = try? cache.stats()
   }
 
   /// A todos file, loaded as the todos client loads it.
@@ -140,7 +122,7 @@ public enum FuzzTargets {
   }
 
   /// A directory of this process's own for the files the targets read.
-  private static let scratch: URL = {
+  public static let scratch: URL = {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("composable-fuzz-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
