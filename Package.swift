@@ -147,7 +147,7 @@ let package = Package(
       dependencies: [
         "ComposableMacros", casePaths, clocks, concurrencyExtras, customDump, dependencies,
         dependenciesMacros, identifiedCollections, issueReporting, openCombine,
-        orderedCollections, "ComposableSharing",
+        orderedCollections, "ComposableSharing", "FileSystem",
       ],
       path: "Core/ComposableCore"
     ),

@@ -69,8 +69,10 @@ public enum POSIXFile {
   }
 
   /// Why a Foundation file operation failed, as the system says it ("Permission denied", "No
-  /// space left on device"), instead of Foundation's "NSCocoaErrorDomain error 512".
-  public static func describe(_ error: any Error) -> String {
+  /// space left on device"), instead of Foundation's "NSCocoaErrorDomain error 512". When
+  /// Foundation keeps no reason, the file at `url`, if given, is asked (missing, a directory, not
+  /// readable).
+  public static func describe(_ error: any Error, at url: URL? = nil) -> String {
     let error = error as NSError
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain
@@ -87,8 +89,21 @@ public enum POSIXFile {
     case .fileWriteFileExists: return String(cString: strerror(EEXIST))
     case .fileReadTooLarge: return String(cString: strerror(EFBIG))
     case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "invalid file name"
-    default: return "the system gave no reason (Foundation error \(error.code))"
+    default: return url.flatMap(reasonItCannotBeRead) ?? "Foundation error \(error.code)"
     }
+  }
+
+  /// Why the file at `url` cannot be opened for reading, `nil` when it can.
+  private static func reasonItCannotBeRead(_ url: URL) -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      return String(cString: strerror(ENOENT))
+    }
+    if isDirectory.boolValue { return String(cString: strerror(EISDIR)) }
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return lastError() }
+    close(descriptor)
+    return nil
   }
 }
 

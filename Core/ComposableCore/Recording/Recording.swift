@@ -1,6 +1,7 @@
 import ComposableSharing
 import CustomDump
 import Dependencies
+import FileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -436,7 +437,7 @@ public enum SessionReplay {
   ) {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(url.path, unreadableReason(url))
+      throw .unreadable(url.path, POSIXFile.describe(error, at: url))
     }
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let endedInPartialLine = !(lines.last?.isEmpty ?? true)
@@ -450,20 +451,6 @@ public enum SessionReplay {
     }
     return (header, lines.dropFirst(), endedInPartialLine)
   }
-}
-
-/// Why the file at `url` cannot be read, as the system says it: Foundation's own errors here
-/// read "The operation could not be completed".
-private func unreadableReason(_ url: URL) -> String {
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-    return String(cString: strerror(ENOENT))
-  }
-  if isDirectory.boolValue { return String(cString: strerror(EISDIR)) }
-  let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-  close(descriptor)
-  return "it could not be read to its end"
 }
 
 struct ReplayedStep<Action: Decodable>: Decodable {
