@@ -104,6 +104,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    // Text snapshots of the app's screens; its core target has no dependencies of its own.
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Already built for the case-paths and dependencies macros; the newest in the mirror matches
     // the 6.3 toolchain's parser.
@@ -310,7 +312,8 @@ let package = Package(
     )
 
     // The application
-    + module("TerminalUI", in: "App", dependencies: [])
+    // The tests run the README's counter app, a store in the loop, so they use the core.
+    + module("TerminalUI", in: "App", dependencies: [], testDependencies: ["ComposableCore"])
     + [
       .executableTarget(
         name: "composable",
@@ -357,8 +360,9 @@ let package = Package(
         // guaranteed to be built before its test target compiles.
         dependencies: [
           "AppFeature", "composable", "ContactsClient", "CounterFeature", "HTTPTestServer",
-          "NavigationFeature", "OrdersClient", "RefreshableListFeature", "TodoListFeature",
-          "TodosClient", concurrencyExtras, issueReportingTestSupport,
+          "NavigationFeature", "OrdersClient", "RefreshableListFeature", "TerminalUI",
+          "TodoListFeature", "TodosClient", concurrencyExtras, issueReportingTestSupport,
+          .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ],
         path: "Tests/AppTests",
         exclude: ["__Snapshots__"]
@@ -396,9 +400,11 @@ if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
     + [.product(name: "SwiftCompilerPlugin", package: "swift-syntax")]
   plugin.swiftSettings = [.define("COMPOSABLE_MACROS_IN_PLUGIN")]
   package.targets.removeAll { !runtime.contains($0.name) }
-  // Only the HTTP clients, their test server and the macro tests use these; SwiftPM warns of a dependency
-  // no target uses.
-  let unused = ["/swift-nio", "/swift-macro-testing", "/async-http-client"]
+  // Only the HTTP clients, their test server, the macro tests and the app's screen tests use
+  // these; SwiftPM warns of a dependency no target uses.
+  let unused = [
+    "/swift-nio", "/swift-macro-testing", "/async-http-client", "/swift-snapshot-testing",
+  ]
   package.dependencies.removeAll { dependency in
     guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
     return unused.contains { location.hasSuffix($0) }

@@ -40,6 +40,12 @@ public struct KeyDecoder: Sendable {
     return events
   }
 
+  /// The keys in one read of input. A read of Escape alone is the Escape key: a terminal sends an
+  /// escape sequence in one write, so nothing more of it is coming.
+  public mutating func keys(in bytes: [UInt8]) -> [KeyEvent] {
+    decode(bytes) + (bytes == [0x1B] ? flush() : [])
+  }
+
   /// Ends input: a lone pending escape is the Escape key.
   public mutating func flush() -> [KeyEvent] {
     defer { pending.removeAll() }

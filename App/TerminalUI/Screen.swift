@@ -1,11 +1,12 @@
-/// A fixed-size grid of text lines that a renderer fills, then turns into what a terminal
-/// should show. Lines are clipped to the width; the help line can be pinned to the bottom.
+/// A fixed-size grid of text lines that a program fills, then turns into what a terminal should
+/// show. Every line goes through ``TerminalText``: no text put here can move the cursor or spill
+/// past the width.
 public struct Screen: Equatable, Sendable {
   /// Columns.
   public let width: Int
   /// Rows.
   public let height: Int
-  /// The rows, each at most `width` characters, without styling.
+  /// The rows, each at most `width` columns, sanitised, without styling.
   public private(set) var lines: [String]
   private var styles: [Style?]
 
@@ -29,11 +30,17 @@ public struct Screen: Equatable, Sendable {
     styles = Array(repeating: nil, count: self.height)
   }
 
-  /// Writes `text` on `row`, clipped to the width; rows outside the screen are ignored.
+  /// Writes `text` on `row`, sanitised and cut to the width in columns; rows outside the screen
+  /// are ignored.
   public mutating func put(_ text: String, row: Int, style: Style? = nil) {
     guard lines.indices.contains(row) else { return }
-    lines[row] = Self.clip(text, to: width)
+    lines[row] = TerminalText.truncated(text, to: width)
     styles[row] = style
+  }
+
+  /// Writes `line` on `row`.
+  public mutating func put(_ line: Line, row: Int) {
+    put(line.text, row: row, style: line.style)
   }
 
   /// The screen as plain text, one line per row with trailing spaces removed: what tests and
@@ -48,8 +55,7 @@ public struct Screen: Equatable, Sendable {
     for (index, line) in lines.enumerated() {
       output += "\u{1B}[2K"
       if color, let style = styles[index] {
-        output +=
-          style.code + line.padding(toLength: width, withPad: " ", startingAt: 0) + "\u{1B}[0m"
+        output += style.code + TerminalText.padded(line, to: width) + "\u{1B}[0m"
       } else {
         output += line
       }
@@ -58,10 +64,6 @@ public struct Screen: Equatable, Sendable {
     return output
   }
 
-  /// Clips by characters, so a multi-byte character is never cut in half.
-  static func clip(_ text: String, to width: Int) -> String {
-    text.count <= width ? text : String(text.prefix(max(width - 1, 0))) + "…"
-  }
 }
 
 extension Screen.Style {
@@ -75,23 +77,41 @@ extension Screen.Style {
   }
 }
 
-/// Draws a modal box, such as an alert, centred over the middle of a screen.
 extension Screen {
-  /// Puts `content` in a bordered box centred on the screen, over whatever is there.
+  /// Puts `content` in a bordered box centred on the screen, over whatever is there. Lines
+  /// longer than the box wraps; the box is as wide as its longest line, within the screen.
   public mutating func box(_ content: [String], title: String) {
-    let inner = min(max(content.map(\.count).max() ?? 0, title.count + 2, 20), width - 4)
-    let top = max((height - content.count - 2) / 2, 1)
+    let widest = content.map(TerminalText.columns).max() ?? 0
+    let inner = max(min(max(widest, TerminalText.columns(title) + 2, 20), width - 4), 1)
+    let wrapped = content.flatMap { TerminalText.wrapped($0, to: inner) }
+    let shown = Array(wrapped.prefix(max(height - 2, 0)))
+    let top = max((height - shown.count - 2) / 2, 0)
     let left = String(repeating: " ", count: max((width - inner - 4) / 2, 0))
     put(
-      left + "┌─"
-        + Self.clip(title, to: inner).padding(toLength: inner, withPad: "─", startingAt: 0) + "─┐",
-      row: top, style: .bold)
-    for (offset, line) in content.enumerated() {
-      put(
-        left + "│ "
-          + Self.clip(line, to: inner).padding(toLength: inner, withPad: " ", startingAt: 0) + " │",
-        row: top + 1 + offset)
+      left + "┌─" + TerminalText.padded(title, to: inner, with: "─") + "─┐", row: top, style: .bold)
+    for (offset, line) in shown.enumerated() {
+      put(left + "│ " + TerminalText.padded(line, to: inner) + " │", row: top + 1 + offset)
     }
-    put(left + "└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + content.count)
+    put(left + "└" + String(repeating: "─", count: inner + 2) + "┘", row: top + 1 + shown.count)
+  }
+}
+
+/// A line of text and how it is styled when colour is on.
+public struct Line: Equatable, Sendable {
+  /// What the line says.
+  public var text: String
+  /// Its style, when colour is on.
+  public var style: Screen.Style?
+
+  /// A line of `text` in `style`.
+  public init(_ text: String, _ style: Screen.Style? = nil) {
+    self.text = text
+    self.style = style
+  }
+
+  /// A row of a list or form: a marker column shows the selected one whether or not colour is
+  /// on, and colour shows it in reverse video as well.
+  public static func item(_ text: String, selected: Bool) -> Line {
+    Line((selected ? "› " : "  ") + text, selected ? .inverse : nil)
   }
 }

@@ -32,7 +32,8 @@ private func forwardSignal(_ number: Int32) {
 }
 
 /// The controlling terminal: raw mode, the alternate screen, its size, and always putting it
-/// back as it was — on a normal exit, an error, SIGINT or SIGTERM.
+/// back as it was — on a normal exit, an error, SIGINT or SIGTERM (which reach the program as
+/// events, so that it can finish its work first).
 public final class Terminal: @unchecked Sendable {
   // Mutable state is touched only from the main queue, where the app runs and where the signals
   // are acted on.
@@ -43,7 +44,7 @@ public final class Terminal: @unchecked Sendable {
   private var signalSource: (any DispatchSourceRead)?
   private var originalActions: [Int32: sigaction] = [:]
 
-  private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM]
+  private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
 
   /// The sequences written when leaving: show the cursor, leave the alternate screen.
   public static let restoreSequence = "\u{1B}[?25h\u{1B}[?1049l"
@@ -70,24 +71,65 @@ public final class Terminal: @unchecked Sendable {
     return (Int(window.ws_col), Int(window.ws_row))
   }
 
-  /// Enters raw mode and the alternate screen; `onResize` runs on the main queue on SIGWINCH.
-  /// SIGINT and SIGTERM restore the terminal and end the process. Call it, and ``stop()``, on the
-  /// main queue.
-  public func start(onResize: @escaping @Sendable () -> Void) throws(TerminalError) {
+  /// Why this terminal cannot be drawn on full-screen, or `nil` when it can: both ends must be
+  /// a terminal, and `TERM` must name one with cursor addressing (not unset, not `dumb`).
+  public func fullScreenProblem(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> TerminalError? {
+    guard isInteractive else { return .notATerminal }
+    let term = environment["TERM"] ?? ""
+    guard !term.isEmpty, term != "dumb" else { return .noCursorAddressing(term: term) }
+    return nil
+  }
+
+  /// Runs `program` full-screen until it exits: raw mode and the alternate screen while it runs,
+  /// keys, resizes, SIGINT and SIGTERM as events of one ``TerminalLoop``, and the terminal given
+  /// back however the loop ends. Returns the loop, to read what the program last drew.
+  @MainActor
+  @discardableResult
+  public func run<Program: TerminalProgram>(_ program: Program, color: Bool)
+    async throws(TerminalError) -> TerminalLoop<Program>
+  {
+    if let problem = fullScreenProblem() { throw problem }
+    let loop = TerminalLoop(program)
+    let inbox = loop.inbox
+    try start { [weak self] signal in
+      switch signal {
+      case SIGWINCH:
+        let size = self?.size ?? (width: 80, height: 24)
+        inbox.send(.resized(width: size.width, height: size.height))
+      case SIGINT: inbox.send(.interrupted)
+      case SIGTERM: inbox.send(.terminated)
+      case SIGHUP: inbox.send(.hungUp)
+      default: break
+      }
+    }
+    defer { stop() }
+    let bytes = inputBytes()
+    let input = Task {
+      var decoder = KeyDecoder()
+      for await chunk in bytes {
+        for key in decoder.keys(in: chunk) { inbox.send(.key(key)) }
+      }
+      inbox.send(.inputEnded)
+    }
+    defer { input.cancel() }
+    await loop.run(size: { size }, write: { write($0.ansi(color: color)) })
+    return loop
+  }
+
+  /// Enters raw mode and the alternate screen; `onSignal` runs on the main queue for SIGWINCH,
+  /// SIGINT, SIGTERM and SIGHUP, which no longer end the process: the loop decides.
+  private func start(onSignal: @escaping @Sendable (Int32) -> Void) throws(TerminalError) {
     guard tcgetattr(input, &original) == 0 else { throw .notATerminal }
     guard signalPipe.read >= 0 else { throw .signalsUnavailable }
     // The handlers are in place before the terminal changes, so that no signal finds it changed
     // and unhandled; one that comes before the read source is registered waits in the pipe.
     let source = DispatchSource.makeReadSource(fileDescriptor: signalPipe.read, queue: .main)
-    source.setEventHandler { [weak self] in
+    source.setEventHandler {
       var byte: UInt8 = 0
       while Glibc.read(signalPipe.read, &byte, 1) == 1 {
-        switch Int32(byte) {
-        case SIGWINCH: onResize()
-        case SIGINT: self?.stopAndExit(130)
-        case SIGTERM: self?.stopAndExit(143)
-        default: break
-        }
+        onSignal(Int32(byte))
       }
     }
     source.resume()
@@ -133,11 +175,6 @@ public final class Terminal: @unchecked Sendable {
     originalActions.removeAll()
     signalSource?.cancel()
     signalSource = nil
-  }
-
-  private func stopAndExit(_ status: Int32) {
-    stop()
-    exit(status)
   }
 
   deinit { stop() }
@@ -204,4 +241,18 @@ public enum TerminalError: Error, Equatable, Sendable {
   case notATerminal
   /// The process could not open the pipe its signal handlers write to (out of descriptors).
   case signalsUnavailable
+  /// `TERM` names no terminal that can move its cursor (unset, or `dumb`).
+  case noCursorAddressing(term: String)
+}
+
+extension TerminalError: CustomStringConvertible {
+  /// A sentence for the person at the terminal.
+  public var description: String {
+    switch self {
+    case .notATerminal: "standard input and output must be a terminal"
+    case .signalsUnavailable: "no file descriptor was left for signal handling"
+    case .noCursorAddressing(let term):
+      "this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot draw a full screen"
+    }
+  }
 }

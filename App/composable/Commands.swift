@@ -70,7 +70,7 @@ struct Fact: AsyncParsableCommand {
         if json {
           try Output.json(FactOutput(number: number, fact: fact))
         } else {
-          print(fact)
+          Output.line(fact)
         }
       case .failure(let error)?:
         throw Failure(error.errorDescription ?? "\(error)")
@@ -132,7 +132,7 @@ struct SignUp: AsyncParsableCommand {
       if json {
         try Output.json(["email": account.email, "status": "created"])
       } else {
-        print(store.state.alert?.message?.string ?? "Signed up as \(account.email).")
+        Output.line(store.state.alert?.message?.string ?? "Signed up as \(account.email).")
       }
     }
   }

@@ -74,7 +74,7 @@ struct Orders: AsyncParsableCommand {
         } else {
           for order in shown {
             let total = String(format: "%d.%02d", order.totalCents / 100, order.totalCents % 100)
-            print(
+            Output.line(
               "\(order.number)  \(order.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(total.leftPadded(to: 8))  \(order.customer)"
             )
           }
@@ -129,7 +129,7 @@ struct Contacts: AsyncParsableCommand {
           print("No contacts.")
         } else {
           for contact in contacts {
-            print(
+            Output.line(
               "\(contact.isFavorite ? "★" : " ") \(contact.name)\(contact.email.isEmpty ? "" : "  <\(contact.email)>")\(contact.phone.isEmpty ? "" : "  \(contact.phone)")"
             )
           }

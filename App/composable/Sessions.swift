@@ -7,6 +7,7 @@ import FormFeature
 import Foundation
 import NavigationFeature
 import RefreshableListFeature
+import TerminalUI
 import TodoListFeature
 
 /// The features a session can be recorded, replayed and driven for, by the name a recording's
@@ -246,10 +247,9 @@ private struct ReplayVisitor: FeatureVisitor {
         throw Failure("--screen draws app recordings; this one is of \(name.rawValue)")
       }
       let store = Store(initialState: state) { EmptyReducer<AppReducer.State, AppReducer.Action>() }
-      print(
-        Renderer.render(
-          store, view: AppViewState(), width: command.width ?? 80, height: command.height ?? 24
-        ).text)
+      var screen = Screen(width: command.width ?? 80, height: command.height ?? 24)
+      AppScreen(store: store).draw(into: &screen)
+      print(screen.text)
     } else if command.state {
       print(StateJSON.line(report.state))
     } else if !command.step {

@@ -33,7 +33,7 @@ struct Todos: AsyncParsableCommand {
         } else if todos.isEmpty {
           print("No todos.")
         } else {
-          for todo in todos { print(TodoOutput(todo).line) }
+          for todo in todos { Output.line(TodoOutput(todo).line) }
         }
       }
     }
@@ -63,7 +63,7 @@ struct Todos: AsyncParsableCommand {
         if json {
           try Output.json(TodoOutput(added))
         } else {
-          print("Added \(TodoOutput(added).line)")
+          Output.line("Added \(TodoOutput(added).line)")
         }
       }
     }
@@ -103,7 +103,7 @@ struct Todos: AsyncParsableCommand {
         let todo = try resolve(id, in: store.state.todos)
         await store.send(.deleteButtonTapped(id: todo.id)).finish()
         try checkSaved(store)
-        print("Deleted \(TodoOutput(todo).line)")
+        Output.line("Deleted \(TodoOutput(todo).line)")
       }
     }
   }
@@ -153,7 +153,7 @@ func setCompleted(_ isCompleted: Bool, id: String, _ options: GlobalOptions) asy
     await store.send(.todos(.element(id: todo.id, action: .toggleCompletionButtonTapped))).finish()
     try checkSaved(store)
   }
-  print(
+  Output.line(
     "\(isCompleted ? "Done" : "Not done"): \(TodoOutput(store.state.todos[id: todo.id] ?? todo).line)"
   )
 }

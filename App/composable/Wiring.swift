@@ -9,6 +9,7 @@ import LiveHTTP
 import NumberFactClientLive
 import OrdersClientLive
 import SignUpClientLive
+import TerminalUI
 import TodosClientLive
 
 /// Options every command takes, before or after the subcommand.
@@ -138,8 +139,11 @@ struct GlobalOptions: ParsableArguments {
         ?? .demo(latency: interactive ? .milliseconds(600) : .zero, cache: cache)
       dependencies.analyticsClient = analytics
       if !interactive {
-        // A command runs to completion at once: debounces and retry delays do not wait.
+        // A command runs to completion at once: debounces and retry delays do not wait, and
+        // the stored lists are read once rather than watched.
         dependencies.continuousClock = ImmediateClock()
+        dependencies.todosClient.changes = { .finished }
+        dependencies.contactsClient.changes = { .finished }
       }
     }
   }
@@ -160,16 +164,29 @@ enum Output {
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 
+  /// Prints one line for a person. Anything in it from outside (a title, a server's message)
+  /// is sanitised: a line break shows as `⏎` and an escape sequence as text, so a stored
+  /// string can neither forge lines nor drive the terminal.
+  static func line(_ text: String) {
+    print(TerminalText.sanitized(text))
+  }
+
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(lines(message))\n".utf8))
   }
 
   static func warning(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("warning: \(lines(message))\n".utf8))
   }
 
   static func note(_ message: String) {
-    FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("note: \(lines(message))\n".utf8))
+  }
+
+  /// A message of several lines, each sanitised.
+  private static func lines(_ message: String) -> String {
+    message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalText.sanitized(String($0)) }.joined(separator: "\n")
   }
 }
 

@@ -93,8 +93,10 @@ public struct ContactsBook: Sendable {
 
   /// What happens in the book.
   public enum Action: Equatable, Codable {
-    /// The book appeared: loads the contacts once.
+    /// The book appeared: loads the contacts once, and from then on whenever they change.
     case onAppear
+    /// The stored contacts changed, perhaps in another process: loads them again.
+    case storedContactsChanged
     /// The stored contacts, or why they could not be read.
     case loadResponse(Result<[Contact], ContactsError>)
     /// Opens a contact.
@@ -124,6 +126,8 @@ public struct ContactsBook: Sendable {
     }
   }
 
+  enum CancelID { case changes }
+
   @Dependency(\.contactsClient) var contactsClient
   @Dependency(\.uuid) var uuid
 
@@ -136,16 +140,37 @@ public struct ContactsBook: Sendable {
       switch action {
       case .onAppear:
         guard !state.hasLoaded, !state.isLoading else { return .none }
+        return .merge(
+          load(&state),
+          .run { send in
+            for await _ in contactsClient.changes() { await send(.storedContactsChanged) }
+          }
+          .cancellable(id: CancelID.changes, cancelInFlight: true)
+        )
+
+      case .storedContactsChanged:
         return load(&state)
 
       case .loadResponse(.success(let contacts)):
+        let isFirstLoad = !state.hasLoaded
         state.isLoading = false
         state.hasLoaded = true
-        // The loaded contacts, then any added while the load was in flight: a late answer never
-        // erases them.
-        var merged = IdentifiedArray(contacts, uniquingIDsWith: { first, _ in first })
-        for contact in state.contacts where merged[id: contact.id] == nil { merged.append(contact) }
+        // The stored contacts with the changes not saved yet made again (each is the same made
+        // twice). A first load may have been read before an add was saved: a late answer never
+        // erases it. Later loads follow the file, so a contact deleted elsewhere goes, and the
+        // screens showing it with it.
+        var stored = contacts
+        for unsaved in state.unsavedChanges { unsaved.change.apply(to: &stored) }
+        var merged = IdentifiedArray(stored, uniquingIDsWith: { first, _ in first })
+        if isFirstLoad {
+          for contact in state.contacts where merged[id: contact.id] == nil {
+            merged.append(contact)
+          }
+        }
+        guard merged != state.contacts else { return .none }
+        let previous = state.contacts
         state.contacts = merged
+        Self.showListChange(from: previous, &state)
         return .none
 
       case .loadResponse(.failure(let error)):

@@ -29,6 +29,8 @@ public struct RefreshableList: Sendable {
     public var contentBeforeRefresh: OrderList?
     /// Orders per page.
     public var perPage: Int
+    /// The demo's switches: how the requests made from now on misbehave.
+    public var simulation: Simulation
 
     /// A list that has not loaded yet.
     public init(
@@ -41,7 +43,8 @@ public struct RefreshableList: Sendable {
       pendingRetry: PendingRetry? = nil,
       inFlight: PageLoad? = nil,
       contentBeforeRefresh: OrderList? = nil,
-      perPage: Int = 10
+      perPage: Int = 10,
+      simulation: Simulation = .none
     ) {
       self.pageState = pageState
       self.selectedFilter = selectedFilter
@@ -53,6 +56,7 @@ public struct RefreshableList: Sendable {
       self.inFlight = inFlight
       self.contentBeforeRefresh = contentBeforeRefresh
       self.perPage = perPage
+      self.simulation = simulation
     }
 
     /// The orders on screen: the loaded ones, or those kept visible during a refresh.
@@ -145,6 +149,8 @@ public struct RefreshableList: Sendable {
     case toggleFilterDropdown
     /// Chooses a filter: the list starts over from the first page.
     case selectFilter(OrderFilter)
+    /// The demo's switches changed; requests from now on carry them.
+    case simulationChanged(Simulation)
   }
 
   enum CancelID { case request }
@@ -156,7 +162,6 @@ public struct RefreshableList: Sendable {
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.ordersClient) var ordersClient
-  @Dependency(\.orderSimulation) var orderSimulation
   @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   /// A list reducer.
@@ -275,6 +280,10 @@ public struct RefreshableList: Sendable {
         state.showFilterDropdown.toggle()
         return .none
 
+      case .simulationChanged(let simulation):
+        state.simulation = simulation
+        return .none
+
       case .selectFilter(let filter):
         state.selectedFilter = filter
         state.showFilterDropdown = false
@@ -293,7 +302,7 @@ public struct RefreshableList: Sendable {
       page: page,
       perPage: state.perPage,
       filter: state.selectedFilter,
-      simulation: orderSimulation.current
+      simulation: state.simulation
     )
   }
 

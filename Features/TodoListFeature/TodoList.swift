@@ -25,6 +25,9 @@ public struct TodoList: Sendable {
     public var newPriority: TodoItem.Priority
     /// Why the last add was refused.
     public var newTitleError: String?
+    /// The field being typed into, if any: an add that succeeds closes the new-todo field, one
+    /// that is refused leaves it open to show why.
+    public var focus: Field?
     /// Whether the stored todos are being loaded.
     public var isLoading: Bool
     /// Whether the stored todos have been loaded once.
@@ -48,6 +51,7 @@ public struct TodoList: Sendable {
       newTitle: String = "",
       newPriority: TodoItem.Priority = .medium,
       newTitleError: String? = nil,
+      focus: Field? = nil,
       isLoading: Bool = false,
       hasLoaded: Bool = false,
       unsavedChanges: [UnsavedChange] = [],
@@ -61,6 +65,7 @@ public struct TodoList: Sendable {
       self.newTitle = newTitle
       self.newPriority = newPriority
       self.newTitleError = newTitleError
+      self.focus = focus
       self.isLoading = isLoading
       self.hasLoaded = hasLoaded
       self.unsavedChanges = unsavedChanges
@@ -88,6 +93,14 @@ public struct TodoList: Sendable {
     public var activeCount: Int { todos.count { !$0.isCompleted } }
   }
 
+  /// A text field of the list.
+  public enum Field: String, Codable, Hashable, Sendable {
+    /// The new todo's title.
+    case newTitle
+    /// The search query.
+    case search
+  }
+
   /// Which todos the list shows.
   public enum Filter: String, CaseIterable, Codable, Equatable, Sendable {
     /// Every todo.
@@ -109,8 +122,11 @@ public struct TodoList: Sendable {
 
   /// What happens on the list.
   public enum Action: Equatable, Codable, BindableAction {
-    /// The list appeared: loads the stored todos the first time.
+    /// The list appeared: loads the stored todos the first time, and from then on whenever
+    /// they change.
     case onAppear
+    /// The stored todos changed, perhaps in another process: loads them again.
+    case storedTodosChanged
     /// The stored todos, or why they could not be read.
     case loadResponse(Result<[TodoItem], TodosError>)
     /// The search or new-todo fields changed.
@@ -172,6 +188,7 @@ public struct TodoList: Sendable {
   }
 
   enum CancelID {
+    case changes
     case load
     case search
     case sort
@@ -219,16 +236,32 @@ public struct TodoList: Sendable {
       switch action {
       case .onAppear:
         guard !state.hasLoaded, !state.isLoading else { return .none }
+        return .merge(
+          load(&state),
+          .run { send in
+            for await _ in todosClient.changes() { await send(.storedTodosChanged) }
+          }
+          .cancellable(id: CancelID.changes, cancelInFlight: true)
+        )
+
+      case .storedTodosChanged:
         return load(&state)
 
       case .loadResponse(.success(let todos)):
+        let isFirstLoad = !state.hasLoaded
         state.isLoading = false
         state.hasLoaded = true
-        // The stored todos, then any added while the load was in flight: a late answer never
-        // erases them.
-        var merged = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
-        for todo in state.todos where merged[id: todo.id] == nil { merged.append(todo) }
-        state.todos = merged
+        // The stored todos with the changes not saved yet made again: each change is the same
+        // made twice, so one the stored list already has changes nothing.
+        var stored = todos
+        for unsaved in state.unsavedChanges { unsaved.change.apply(to: &stored) }
+        var merged = IdentifiedArray(stored, uniquingIDsWith: { first, _ in first })
+        // A first load may have been read before an add was saved: a late answer never erases
+        // it. Later loads follow the file, so a todo deleted elsewhere goes.
+        if isFirstLoad {
+          for todo in state.todos where merged[id: todo.id] == nil { merged.append(todo) }
+        }
+        if merged != state.todos { state.todos = merged }
         return .none
 
       case .loadResponse(.failure(let error)):
@@ -270,10 +303,13 @@ public struct TodoList: Sendable {
           return .none
         }
         let todo = TodoItem(id: uuid(), title: title, priority: state.newPriority, createdAt: now)
-        state.todos.append(todo)
+        // Above the done todos, where the next sort would move it.
+        let next = state.todos.first(where: \.isCompleted)?.id
+        state.todos.insert(todo, at: next.flatMap(state.todos.index(id:)) ?? state.todos.endIndex)
         state.newTitle = ""
         state.newTitleError = nil
-        return save(.add(todo), rollback: .remove(id: todo.id), &state)
+        state.focus = nil
+        return save(.add(todo, before: next), rollback: .remove(id: todo.id), &state)
 
       case .todos:
         return .none
@@ -383,6 +419,6 @@ extension TodoList.State: BindingCodable {
   /// The fields the list's bindings set, named for recordings.
   public static let codableBindings: [BindingField<Self>] = [
     .field("searchQuery", \.searchQuery), .field("newTitle", \.newTitle),
-    .field("newPriority", \.newPriority),
+    .field("newPriority", \.newPriority), .field("focus", \.focus),
   ]
 }

@@ -6,62 +6,67 @@ import Foundation
 import NavigationFeature
 import OrdersClient
 import RefreshableListFeature
+import SnapshotTesting
+import TerminalUI
 import Testing
 import TodoListFeature
 import TodosClient
 
 @testable import composable
 
-/// Each tab drawn at 80×24 with colour off, compared line by line: what a person sees.
+/// Every tab as a person sees it, with text from outside that tries to break the screen: wide
+/// CJK and emoji, combining marks, tabs, line breaks and escape sequences in titles, names and
+/// server messages. Drawn at 80×24 and 40×10, with colour off (the text) and on (the bytes,
+/// with Escape shown as `␛`), and compared with the committed snapshots.
 @MainActor
 struct RenderSnapshotTests {
-  func render(_ state: AppReducer.State, view: AppViewState = AppViewState()) -> String {
-    Renderer.render(store(state), view: view, width: 80, height: 24).text
-  }
-
-  func store(_ state: AppReducer.State) -> StoreOf<AppReducer> {
-    Store(initialState: state) { EmptyReducer() }
-  }
-
-  func snapshot(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("__Snapshots__").appendingPathComponent("\(name).txt")
-    return try String(contentsOf: url, encoding: .utf8)
-  }
-
   static let day = Date(timeIntervalSince1970: 1_700_000_000)
+  /// Strings that have broken terminal apps: each is on some screen below.
+  static let hostile = [
+    "日本語のタスク", "dragon 🐉 family 👨‍👩‍👧", "cafe\u{301} and n\u{303}", "tab\there",
+    "first\nsecond", "\u{1B}[2J\u{1B}[Hgotcha", "\u{202E}reversed", "\u{301}lone mark",
+  ]
 
-  var states: [(String, AppReducer.State)] {
-    let page = try! DemoOrders.page(for: PageRequest(page: 0))
-    let list = RefreshableList.OrderList(page)
+  static var states: [(String, AppReducer.State)] {
+    var page = try! DemoOrders.page(for: PageRequest(page: 0))
+    page.items[0].customer = "李小龍 🐉\u{1B}[31m"
+    page.items[1].customer = "Zoë\nNewline"
+    var orders = RefreshableList.State(
+      pageState: .loaded(RefreshableList.OrderList(page), .idle),
+      simulation: Simulation(failure: true))
+    orders.refreshErrorInfo = ErrorInfo(
+      type: .serverError, description: "Server said: \u{1B}]0;pwned\u{07}bad\tgateway 日本")
+    var counter = AppReducer.State(
+      selectedTab: .counter,
+      counter: Counter.State(count: 42, isTimerRunning: false, timerInterval: .twoSeconds))
+    counter.counter.alert = AlertState {
+      TextState("Fact about 42")
+    } message: {
+      TextState(
+        "42 is the answer 🐉 to the ultimate question of life, the universe and everything;"
+          + " said by a server that sent \u{1B}[2J and a\nline break.")
+    }
+    var signUp = AppReducer.State(selectedTab: .signUp)
+    signUp.signUp.email = "李@例え.jp\u{1B}[K"
     return [
-      (
-        "counter",
-        AppReducer.State(
-          selectedTab: .counter,
-          counter: Counter.State(count: 42, isTimerRunning: false, timerInterval: .twoSeconds))
-      ),
+      ("counter", counter),
       (
         "todos",
         AppReducer.State(
           selectedTab: .todos,
           todos: TodoList.State(
-            todos: [
-              TodoItem(id: UUID(0), title: "Buy milk", priority: .high, createdAt: Self.day),
-              TodoItem(
-                id: UUID(1), title: "Water the plants", isCompleted: true, priority: .low,
-                createdAt: Self.day),
-            ],
+            todos: IdentifiedArray(
+              uniqueElements: hostile.enumerated().map { index, title in
+                TodoItem(
+                  id: UUID(index), title: title, isCompleted: index == 1,
+                  priority: .allCases[index % 3], createdAt: day)
+              }),
             hasLoaded: true
           )
         )
       ),
-      (
-        "orders",
-        AppReducer.State(
-          selectedTab: .orders, orders: RefreshableList.State(pageState: .loaded(list, .idle)))
-      ),
-      ("signup", AppReducer.State(selectedTab: .signUp)),
+      ("orders", AppReducer.State(selectedTab: .orders, orders: orders)),
+      ("signup", signUp),
       (
         "contacts",
         AppReducer.State(
@@ -69,8 +74,9 @@ struct RenderSnapshotTests {
           contacts: ContactsBook.State(
             contacts: [
               Contact(
-                id: UUID(0), name: "Ada Lovelace", email: "ada@example.com", isFavorite: true),
-              Contact(id: UUID(1), name: "Alan Turing", phone: "+44 20 7946 0000"),
+                id: UUID(0), name: "李小龍 🐉", email: "lee@example.com", isFavorite: true),
+              Contact(id: UUID(1), name: "Ada\nLovelace", email: "\u{1B}[31mada@example.com"),
+              Contact(id: UUID(2), name: "e\u{301}\u{202E}evil", phone: "+44\t20"),
             ],
             hasLoaded: true
           )
@@ -79,45 +85,55 @@ struct RenderSnapshotTests {
     ]
   }
 
-  @Test func everyTabAt80By24() throws {
-    for (name, state) in states {
-      let rendered = render(state)
-      if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-          .appendingPathComponent("__Snapshots__")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try rendered.write(
-          to: url.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
+  func draw(_ state: AppReducer.State, width: Int, height: Int) -> Screen {
+    var screen = Screen(width: width, height: height)
+    AppScreen(store: Store(initialState: state) { EmptyReducer() }).draw(into: &screen)
+    return screen
+  }
+
+  /// The bytes a colour terminal gets, one row a line, Escape made visible.
+  static func visible(_ ansi: String) -> String {
+    ansi.replacing("\u{1B}", with: "␛").replacing("\r\n", with: "\n")
+  }
+
+  @Test(arguments: [(80, 24), (40, 10)])
+  func everyTab(width: Int, height: Int) {
+    for (name, state) in Self.states {
+      let screen = draw(state, width: width, height: height)
+      // Nothing can move the cursor or spill over the edge: each row fits its columns.
+      for line in screen.lines {
+        #expect(TerminalText.columns(line) <= width, "\(name): \(line)")
+        #expect(TerminalText.sanitized(line) == line, "\(name): \(line)")
       }
-      #expect(rendered == (try snapshot(name)), "tab \(name)")
-      #expect(rendered.split(separator: "\n", omittingEmptySubsequences: false).count == 24)
+      assertSnapshot(of: screen.text, as: .lines, named: "\(name)-\(width)x\(height)")
+      assertSnapshot(
+        of: Self.visible(screen.ansi(color: true)), as: .lines,
+        named: "\(name)-\(width)x\(height)-colour")
     }
   }
 
-  @Test func aSmallTerminalDegradesGracefully() {
-    let small = Renderer.render(
-      store(AppReducer.State()), view: AppViewState(), width: 40, height: 10
-    )
-    .text
-    #expect(
-      small.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 40 })
-    #expect(small.contains("Count: 0"))
-    let tiny = Renderer.render(
-      store(AppReducer.State()), view: AppViewState(), width: 20, height: 5
-    )
-    .text
-    #expect(tiny.hasPrefix("Terminal too small"))
-    #expect(
-      tiny.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= 20 })
+  @Test func aTooSmallTerminalSaysSo() {
+    let tiny = draw(AppReducer.State(), width: 20, height: 5)
+    #expect(tiny.text.hasPrefix("Terminal too small"))
+    #expect(tiny.lines.allSatisfy { TerminalText.columns($0) <= 20 })
   }
 
-  @Test func anAlertIsAModalBox() {
-    var state = AppReducer.State()
-    state.counter.alert = .failure(
-      title: "Could not get a fact", message: "Offline.", retry: .retryButtonTapped)
-    let screen = render(state)
-    #expect(screen.contains("┌─Could not get a fact"))
-    #expect(screen.contains("│ [Retry]  Cancel"))
-    #expect(screen.contains("←/→ choose  Enter press  Esc dismiss"))
+  @Test func aDeleteConfirmationFocusesTheSafeButton() {
+    let contact = Contact(id: UUID(0), name: "Ada", email: "ada@example.com")
+    var state = AppReducer.State(selectedTab: .contacts)
+    state.contacts.contacts = [contact]
+    state.contacts.path.append(
+      .detail(
+        ContactDetail.State(
+          contact: contact, confirmationDialog: .deleteContact(named: contact.name))))
+    let screen = draw(state, width: 80, height: 24).text
+    #expect(screen.contains("! Delete  [Cancel]"))
+  }
+
+  @Test func withoutColourTheSelectedRowIsMarked() {
+    let (_, state) = Self.states.first { $0.0 == "todos" }!
+    let rows = draw(state, width: 80, height: 24).lines
+    #expect(rows.filter { $0.hasPrefix("› ") }.count == 1)
+    #expect(rows[3].hasPrefix("› [ ] 日本語のタスク"))
   }
 }

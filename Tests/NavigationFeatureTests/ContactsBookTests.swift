@@ -33,7 +33,8 @@ final class RecordingContacts: Sendable {
         try await self.clock.sleep(for: .seconds(1))
         if self.failSaves.value { throw ContactsError.unwritable("read-only disk") }
         self.changes.withValue { $0.append(change) }
-      }
+      },
+      changes: { .finished }
     )
   }
 }
@@ -221,7 +222,8 @@ struct ContactsBookTests {
           try await clock.sleep(for: .seconds(1))
           return contacts.stored
         },
-        apply: contacts.client.apply
+        apply: contacts.client.apply,
+        changes: { .finished }
       )
     }
     await store.send(.onAppear) { $0.isLoading = true }

@@ -328,12 +328,13 @@ struct RefreshableListTests {
   }
 
   @Test func simulationsApplyToTheNextRequest() async {
-    let simulation = OrderSimulation()
     let store = makeStore()
-    store.dependencies.orderSimulation = simulation
-    simulation.toggleEmpty()
-    simulation.toggleFailure()
-    simulation.toggleFailure()
+    await store.send(.simulationChanged(Simulation(failure: true, empty: true))) {
+      $0.simulation = Simulation(failure: true, empty: true)
+    }
+    await store.send(.simulationChanged(Simulation(empty: true))) {
+      $0.simulation = Simulation(empty: true)
+    }
     await store.send(.onAppear) {
       $0.pageState = .loading(.initial)
       $0.inFlight = load(.initial, simulation: Simulation(empty: true))

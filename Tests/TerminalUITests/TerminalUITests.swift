@@ -40,7 +40,7 @@ struct KeyDecoderTests {
 }
 
 struct ScreenTests {
-  @Test func linesAreClippedToTheWidthByCharacters() {
+  @Test func linesAreClippedToTheWidthByColumns() {
     var screen = Screen(width: 10, height: 3)
     screen.put("héllo wörld, long line", row: 0)
     screen.put("short", row: 2)

@@ -31,7 +31,8 @@ final class RecordingTodos: Sendable {
       apply: { change in
         if self.failSaves.value { throw TodosError.unwritable("disk full") }
         self.changes.withValue { $0.append(change) }
-      }
+      },
+      changes: { .finished }
     )
   }
 }
@@ -132,7 +133,8 @@ struct TodoListTests {
           try await clock.sleep(for: .seconds(1))
           return todos.stored
         },
-        apply: todos.client.apply
+        apply: todos.client.apply,
+        changes: { .finished }
       )
     }
     await store.send(.onAppear) { $0.isLoading = true }
@@ -412,7 +414,8 @@ struct TodoListTests {
         if case .add = change { try await clock.sleep(for: .seconds(1)) }
         if fail { throw TodosError.unwritable("disk full") }
         stored.withValue { change.apply(to: &$0) }
-      }
+      },
+      changes: { .finished }
     )
   }
 

@@ -1,83 +1,243 @@
 import AppFeature
 import ComposableCore
+import NavigationFeature
 import TerminalUI
+import TodoListFeature
 
-/// Draws the app: the tabs and the header, the visible tab's screen from its scoped store, and a
-/// modal over it.
+/// The whole app on a terminal: the tab bar, the visible tab's screen, a modal or the key help
+/// over it, and the help line. Each tab's screen owns its own state; this owns only what is
+/// the app's (which modal button has focus, whether help shows, quitting).
 @MainActor
-enum Renderer {
-  static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+final class AppScreen: TerminalProgram {
+  let store: StoreOf<AppReducer>
+  private let screens: [AppReducer.Tab: any TabScreen]
+  private var appearedTab: AppReducer.Tab?
+  private var spinnerFrame = 0
+  private var modalFocus = 0
+  private var modalIdentity: String?
+  private var showsHelp = false
+  /// Set once quitting starts: the loop goes on until the changes in flight are saved.
+  private(set) var quitting: Quitting?
+  /// What quitting could not finish, for the message on the way out.
+  private(set) var problemsWhileQuitting: [String] = []
 
-  /// Whether the visible tab shows a spinner, which needs redrawing as it turns.
-  static func isBusy(_ state: AppReducer.State) -> Bool {
-    switch state.selectedTab {
-    case .counter: CounterScreen.isBusy(state.counter)
-    case .todos: state.todos.isLoading
-    case .orders: state.orders.inFlight != nil
-    case .signUp: state.signUp.isSubmitting
-    case .contacts: state.contacts.isLoading
+  static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  /// How long quitting waits for the changes still being saved.
+  static let saveGrace = Duration.seconds(5)
+
+  /// Why and since when the app is quitting.
+  struct Quitting {
+    var reason: TerminalEvent
+    var deadline: ContinuousClock.Instant
+    /// The alerts showing when quitting began: one that appears after says a save failed.
+    var todosAlert: AlertState<TodoList.Action.Alert>?
+    var contactsAlert: AlertState<ContactsBook.Action.Alert>?
+  }
+
+  init(store: StoreOf<AppReducer>) {
+    self.store = store
+    screens = [
+      .counter: CounterScreen(store: store.scope(state: \.counter, action: \.counter)),
+      .todos: TodosScreen(store: store.scope(state: \.todos, action: \.todos)),
+      .orders: OrdersScreen(store: store.scope(state: \.orders, action: \.orders)),
+      .signUp: SignUpScreen(store: store.scope(state: \.signUp, action: \.signUp)),
+      .contacts: ContactsScreen(store: store.scope(state: \.contacts, action: \.contacts)),
+    ]
+  }
+
+  private var visible: any TabScreen { screens[store.selectedTab]! }
+
+  /// The status a process that ran this should exit with: 130 after SIGINT, 143 after SIGTERM,
+  /// 129 after SIGHUP, as a shell reports a process those signals ended.
+  var exitStatus: Int32 {
+    switch quitting?.reason {
+    case .interrupted?: 130
+    case .terminated?: 143
+    case .hungUp?: 129
+    default: 0
     }
   }
 
-  /// Draws the visible tab from its scoped store. Called inside observation tracking, it reads
-  /// only what is on screen, so a change anywhere else does not ask for a redraw.
-  static func render(_ store: StoreOf<AppReducer>, view: AppViewState, width: Int, height: Int)
-    -> Screen
-  {
-    var screen = Screen(width: width, height: height)
+  var tickInterval: Duration? {
+    quitting != nil || visible.isBusy ? .milliseconds(120) : nil
+  }
+
+  /// Tells the visible tab it appeared, once each time it becomes the visible one.
+  func appearIfNeeded() {
+    guard appearedTab != store.selectedTab else { return }
+    appearedTab = store.selectedTab
+    visible.appear()
+  }
+
+  func update(_ event: TerminalEvent) -> TerminalStep {
+    switch event {
+    case .key(let key):
+      if quitting != nil {
+        // Asked again: quit now, without the changes still being saved.
+        if key == .character("q") || key == .control("c") { return finishQuitting(now: true) }
+      } else {
+        handle(key)
+      }
+    case .tick: spinnerFrame += 1
+    case .resized, .changed: break
+    case .interrupted, .terminated, .hungUp, .inputEnded:
+      if quitting != nil { return finishQuitting(now: true) }
+      startQuitting(event)
+    }
+    appearIfNeeded()
+    return quitting == nil ? .continue : finishQuitting(now: false)
+  }
+
+  private func handle(_ key: KeyEvent) {
+    // Ctrl-C is a key in raw mode: it quits as `q` does. Both quit from a modal too: an alert
+    // that a background change raised just before must not swallow the quit.
+    if key == .control("c") || (key == .character("q") && !visible.isTyping) {
+      return startQuitting(.key(key))
+    }
+    if showsHelp {
+      showsHelp = false
+      return
+    }
+    if let modal = currentModal(send: { [store] in store.send($0) }) {
+      let count = max(modal.buttons.count, 1)
+      switch key {
+      case .left, .backTab: modalFocus = (modalFocus + count - 1) % count
+      case .right, .tab: modalFocus = (modalFocus + 1) % count
+      case .enter: modal.buttons[modalFocus % count].press()
+      case .escape: modal.dismiss()
+      default: break
+      }
+      return
+    }
+    let screen = visible
+    if screen.isTyping {
+      _ = screen.handle(key)
+      return
+    }
+    if screen.handle(key) { return }
+    switch key {
+    case .character("?"): showsHelp = true
+    case .character(let digit) where ("1"..."5").contains(digit):
+      store.send(.tabSelected(AppReducer.Tab.allCases[Int(String(digit))! - 1]))
+    default: break
+    }
+  }
+
+  /// The modal over the visible tab, with the focus put back on its default button when it is a
+  /// new one.
+  private func currentModal(send: @escaping (AppReducer.Action) -> Void) -> Modal? {
+    let modal = Modals.modal(store.state, send: send)
+    if modal?.identity != modalIdentity {
+      modalIdentity = modal?.identity
+      modalFocus = modal?.defaultButton ?? 0
+    }
+    return modal
+  }
+
+  private func startQuitting(_ reason: TerminalEvent) {
+    quitting = Quitting(
+      reason: reason, deadline: .now + Self.saveGrace, todosAlert: store.state.todos.alert,
+      contactsAlert: store.state.contacts.alert)
+  }
+
+  /// `.exit` once nothing is left to save, the grace has passed, or `now`; the changes still
+  /// unsaved then, and saves that failed while waiting, are kept to be said on the way out.
+  private func finishQuitting(now: Bool) -> TerminalStep {
+    guard let quitting else { return .exit }
+    let unsaved = store.state.unsavedChangeCount
+    guard now || unsaved == 0 || ContinuousClock.now >= quitting.deadline else { return .continue }
+    // A failed save undoes the change and says so in an alert, which nobody will see.
+    if let alert = store.state.todos.alert, alert != quitting.todosAlert {
+      problemsWhileQuitting.append(Self.sentence(alert))
+    }
+    if let alert = store.state.contacts.alert, alert != quitting.contactsAlert {
+      problemsWhileQuitting.append(Self.sentence(alert))
+    }
+    if unsaved > 0 {
+      problemsWhileQuitting.append(
+        "\(unsaved) change\(unsaved == 1 ? " was" : "s were") still being saved when the app "
+          + "quit, and may not have been saved.")
+    }
+    return .exit
+  }
+
+  private static func sentence<Action>(_ alert: AlertState<Action>) -> String {
+    [alert.title.string, alert.message?.string].compactMap { $0 }.joined(separator: ": ")
+  }
+
+  // MARK: Drawing
+
+  func draw(into screen: inout Screen) {
+    let (width, height) = (screen.width, screen.height)
     guard width >= 30, height >= 8 else {
       screen.put("Terminal too small (\(width)×\(height)).", row: 0)
       screen.put("Need 30×8; q quits.", row: 1)
-      return screen
+      return
     }
     let selectedTab = store.selectedTab
     let tabs = AppReducer.Tab.allCases.enumerated().map { index, tab in
-      let name = "\(index + 1) \(title(tab))"
+      let name = "\(index + 1) \(Self.title(tab))"
       return tab == selectedTab ? "[\(name)]" : " \(name) "
     }
     var header = tabs.joined(separator: " ")
     if let email = store.accountEmail { header += "  ✉ \(email)" }
     screen.put(header, row: 0, style: .inverse)
     if let toast = store.toast { screen.put("✓ \(toast)", row: 1, style: .bold) }
-    let spin = spinner[view.spinnerFrame % spinner.count]
-    var (lines, help): ScreenBody
-    switch selectedTab {
-    case .counter:
-      (lines, help) = CounterScreen.render(
-        store.scope(state: \.counter, action: \.counter), spin: spin)
-    case .todos:
-      (lines, help) = TodosScreen.render(
-        store.scope(state: \.todos, action: \.todos), view: view, spin: spin)
-    case .orders:
-      (lines, help) = OrdersScreen.render(
-        store.scope(state: \.orders, action: \.orders), view: view, spin: spin,
-        height: height - 5)
-    case .signUp:
-      (lines, help) = SignUpScreen(store: store.scope(state: \.signUp, action: \.signUp))
-        .render(view: view, spin: spin)
-    case .contacts:
-      (lines, help) = ContactsScreen.render(
-        store.scope(state: \.contacts, action: \.contacts), view: view, spin: spin)
+    let tab = visible
+    let frame = Frame(
+      spin: Self.spinner[spinnerFrame % Self.spinner.count], height: height - 5, now: .now)
+    let body = tab.body(frame)
+    for (offset, line) in body.lines.prefix(height - 3).enumerated() {
+      screen.put(line, row: 2 + offset)
     }
-    for (offset, line) in lines.prefix(height - 3).enumerated() {
-      screen.put(line.0, row: 2 + offset, style: line.1)
-    }
-    if let modal = Modals.modal(store.state, send: { _ in }) {
+    var footer = footer(hints: body.hints, typing: tab.isTyping, width: width)
+    if let quitting {
+      drawQuitting(quitting, on: &screen)
+      footer = "q quits now, without waiting"
+    } else if let modal = currentModal(send: { _ in }) {
       var content: [String] = []
       if let message = modal.message { content.append(message) }
       content.append("")
       content.append(
         modal.buttons.enumerated().map { index, button in
           let label = button.role == .destructive ? "! \(button.label)" : button.label
-          return index == view.modalButton % max(modal.buttons.count, 1)
-            ? "[\(label)]" : " \(label) "
+          return index == modalFocus ? "[\(label)]" : " \(label) "
         }.joined(separator: " ")
       )
       screen.box(content, title: modal.title)
-      help = "←/→ choose  Enter press  Esc dismiss"
+      footer = "←/→ choose  Enter press  Esc dismiss"
+    } else if showsHelp {
+      let keys =
+        tab.keys + [
+          KeyHelp("1-5", "switch tabs"), KeyHelp("?", "these keys"),
+          KeyHelp("q or Ctrl-C", "quit, once changes are saved"),
+        ]
+      let column = keys.map { TerminalText.columns($0.key) }.max() ?? 0
+      screen.box(
+        keys.map { TerminalText.padded($0.key, to: column) + "  " + $0.meaning },
+        title: "Keys: \(Self.title(selectedTab))")
+      footer = "any key closes"
     }
-    screen.put(help, row: height - 1, style: .dim)
-    return screen
+    screen.put(footer, row: height - 1, style: .dim)
+  }
+
+  /// The help line: the screen's hints, cut to leave room for the keys every tab has. While a
+  /// field is typed into, `q` and `?` type, so they are not offered.
+  private func footer(hints: String, typing: Bool, width: Int) -> String {
+    guard !typing else { return hints }
+    let always = "  ? keys  q quit"
+    return TerminalText.truncated(hints, to: width - TerminalText.columns(always)) + always
+  }
+
+  private func drawQuitting(_ quitting: Quitting, on screen: inout Screen) {
+    let unsaved = store.state.unsavedChangeCount
+    let left = max(quitting.deadline - .now, .zero).components.seconds + 1
+    screen.box(
+      [
+        "Saving \(unsaved) change\(unsaved == 1 ? "" : "s") before quitting…",
+        "A file may be locked by another program. Waiting up to \(left) s more.",
+        "Press q to quit now; unsaved changes may be lost.",
+      ], title: "Quitting")
   }
 
   static func title(_ tab: AppReducer.Tab) -> String {
@@ -88,73 +248,5 @@ enum Renderer {
     case .signUp: "Sign-up"
     case .contacts: "Contacts"
     }
-  }
-}
-
-/// Turns keys into actions: a modal first, then a text field being typed into, then the keys
-/// every tab shares, then the visible tab's own. Text fields type into the store's state, so
-/// what is on screen is always the state.
-@MainActor
-enum Keymap {
-  enum Outcome { case handled, quit }
-
-  static func handle(_ key: KeyEvent, store: StoreOf<AppReducer>, view: inout AppViewState)
-    -> Outcome
-  {
-    if key == .control("c") { return .quit }
-    if let modal = Modals.modal(store.state, send: { store.send($0) }) {
-      let count = max(modal.buttons.count, 1)
-      switch key {
-      case .left, .backTab: view.modalButton = (view.modalButton + count - 1) % count
-      case .right, .tab: view.modalButton = (view.modalButton + 1) % count
-      case .enter:
-        modal.buttons[view.modalButton % count].press()
-        view.modalButton = 0
-      case .escape:
-        modal.dismiss()
-        view.modalButton = 0
-      default: break
-      }
-      return .handled
-    }
-
-    let todos = store.scope(state: \.todos, action: \.todos)
-    let signUp = SignUpScreen(store: store.scope(state: \.signUp, action: \.signUp))
-    let contacts = store.scope(state: \.contacts, action: \.contacts)
-    switch view.editing {
-    case .newTodo?, .todoSearch?:
-      TodosScreen.type(key, list: todos, view: &view)
-      return .handled
-    case .signUp(let index)?:
-      signUp.type(key, into: index, view: &view)
-      return .handled
-    case .contact(let index)?:
-      ContactsScreen.type(key, into: index, book: contacts, view: &view)
-      return .handled
-    case nil:
-      break
-    }
-
-    switch key {
-    case .character("q"): return .quit
-    case .character(let digit) where ("1"..."5").contains(digit):
-      store.send(.tabSelected(AppReducer.Tab.allCases[Int(String(digit))! - 1]))
-      return .handled
-    default: break
-    }
-
-    switch store.selectedTab {
-    case .counter:
-      CounterScreen.handle(key, counter: store.scope(state: \.counter, action: \.counter))
-    case .todos:
-      TodosScreen.handle(key, list: todos, view: &view)
-    case .orders:
-      OrdersScreen.handle(key, list: store.scope(state: \.orders, action: \.orders), view: &view)
-    case .signUp:
-      signUp.handle(key, view: &view)
-    case .contacts:
-      ContactsScreen.handle(key, book: contacts, view: &view)
-    }
-    return .handled
   }
 }

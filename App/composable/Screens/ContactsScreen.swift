@@ -5,12 +5,19 @@ import TerminalUI
 
 /// The contacts tab: the list, a stack of detail, edit and settings screens, and the add sheet.
 @MainActor
-enum ContactsScreen {
-  /// The cursor in the list, and the focused row of the edit form and of the settings.
-  struct ViewState {
-    var cursor = 0
-    var editFocus = 0
-    var settingsFocus = 0
+final class ContactsScreen: TabScreen {
+  let store: StoreOf<ContactsBook>
+  /// The cursor in the list.
+  private var cursor = 0
+  /// The focused row of the form showing (the add sheet's or the editor's).
+  private var editFocus = 0
+  /// The focused row of the settings.
+  private var settingsFocus = 0
+  /// The form field being typed into.
+  private var editing: Int?
+
+  init(store: StoreOf<ContactsBook>) {
+    self.store = store
   }
 
   static let editFields = ["Name", "Email", "Phone", "Notes", "Save"]
@@ -19,169 +26,184 @@ enum ContactsScreen {
     \.contact.name, \.contact.email, \.contact.phone, \.contact.notes,
   ]
 
-  static func render(_ book: StoreOf<ContactsBook>, view: AppViewState, spin: String)
-    -> ScreenBody
-  {
+  var isTyping: Bool { editing != nil && form != nil }
+  var isBusy: Bool { store.isLoading }
+
+  func appear() {
+    store.send(.onAppear)
+  }
+
+  /// The store of the screen on top of the stack, if one is pushed.
+  private var top: StoreOf<ContactsBook.Path>? {
+    guard let id = store.path.ids.last else { return nil }
+    return store.scope(state: \.path[id: id], action: \.path[id: id])
+  }
+
+  /// The form showing: the add sheet's, or the editor's on top of the stack.
+  private var form: StoreOf<ContactEdit>? {
+    if let added = store.scope(state: \.destination?.add, action: \.destination.add) {
+      return added
+    }
+    if let top, case .edit(let edited) = top.case { return edited }
+    return nil
+  }
+
+  func body(_ frame: Frame) -> ScreenBody {
     var lines: [Line] = []
-    if let form = book.scope(state: \.destination?.add, action: \.destination.add) {
-      lines.append(("New contact", .bold))
-      lines += editForm(form, view: view)
-      return (lines, "↑/↓ field  Enter edit/save  Esc cancel")
+    if let form = store.scope(state: \.destination?.add, action: \.destination.add) {
+      lines.append(Line("New contact", .bold))
+      lines += editForm(form)
+      return ScreenBody(lines: lines, hints: "↑/↓ field  Enter edit/save  Esc cancel")
     }
     let crumbs =
       ["Contacts"]
-      + book.path.map { element -> String in
+      + store.path.map { element -> String in
         switch element {
         case .detail(let detail): detail.contact.name
         case .edit: "Edit"
         case .settings: "Settings"
         }
       }
-    lines.append((crumbs.joined(separator: " › "), .bold))
-    guard let top = topScreen(of: book) else {
-      if book.isLoading { lines.append(("\(spin) Loading…", .dim)) }
-      let contacts = book.sortedContacts
-      if contacts.isEmpty && !book.isLoading {
-        lines.append(("No contacts. Press a to add one.", .dim))
+    lines.append(Line(crumbs.joined(separator: " › "), .bold))
+    guard let top else {
+      if store.isLoading { lines.append(Line("\(frame.spin) Loading…", .dim)) }
+      let contacts = store.sortedContacts
+      if contacts.isEmpty && !store.isLoading {
+        lines.append(Line("No contacts. Press a to add one.", .dim))
       }
-      let showEmails = book.settings.showEmails
+      let showEmails = store.settings.showEmails
+      let cursor = clamped(cursor, count: contacts.count)
       for (index, contact) in contacts.enumerated() {
         let email = showEmails && !contact.email.isEmpty ? "  <\(contact.email)>" : ""
         lines.append(
-          (
-            "\(contact.isFavorite ? "★" : " ") \(contact.name)\(email)",
-            index == view.contacts.cursor ? .inverse : nil
-          ))
+          .item(
+            "\(contact.isFavorite ? "★" : " ") \(contact.name)\(email)", selected: index == cursor))
       }
-      return (lines, "↑/↓ move  Enter open  a add  s settings  1-5 tabs  q quit")
+      return ScreenBody(lines: lines, hints: "↑/↓ move  Enter open  a add  s settings")
     }
     switch top.case {
     case .detail(let detail):
       let contact = detail.contact
-      lines.append(("\(contact.isFavorite ? "★ " : "")\(contact.name)", nil))
-      if !contact.email.isEmpty { lines.append(("Email: \(contact.email)", nil)) }
-      if !contact.phone.isEmpty { lines.append(("Phone: \(contact.phone)", nil)) }
-      if !contact.notes.isEmpty { lines.append(("Notes: \(contact.notes)", nil)) }
-      return (lines, "e edit  f favourite  d delete  Esc back  H root  q quit")
+      lines.append(Line("\(contact.isFavorite ? "★ " : "")\(contact.name)"))
+      if !contact.email.isEmpty { lines.append(Line("Email: \(contact.email)")) }
+      if !contact.phone.isEmpty { lines.append(Line("Phone: \(contact.phone)")) }
+      if !contact.notes.isEmpty { lines.append(Line("Notes: \(contact.notes)")) }
+      return ScreenBody(lines: lines, hints: "e edit  f favourite  d delete  Esc back  H root")
     case .edit(let form):
-      lines += editForm(form, view: view)
-      return (lines, "↑/↓ field  Enter edit/save  Esc cancel  H root")
+      lines += editForm(form)
+      return ScreenBody(lines: lines, hints: "↑/↓ field  Enter edit/save  Esc cancel  H root")
     case .settings(let settings):
       let rows = [
         "[\(settings.settings.favoritesFirst ? "x" : " ")] Favourites first",
         "[\(settings.settings.showEmails ? "x" : " ")] Show emails",
       ]
       for (index, row) in rows.enumerated() {
-        lines.append((row, index == view.contacts.settingsFocus % rows.count ? .inverse : nil))
+        lines.append(.item(row, selected: index == settingsFocus))
       }
-      return (lines, "↑/↓ move  space toggle  Esc back")
+      return ScreenBody(lines: lines, hints: "↑/↓ move  space toggle  Esc back")
     }
   }
 
-  /// The store of the screen on top of the stack, if one is pushed.
-  static func topScreen(of book: StoreOf<ContactsBook>) -> StoreOf<ContactsBook.Path>? {
-    guard let top = book.path.ids.last else { return nil }
-    return book.scope(state: \.path[id: top], action: \.path[id: top])
-  }
-
-  static func editForm(_ form: StoreOf<ContactEdit>, view: AppViewState) -> [Line] {
+  private func editForm(_ form: StoreOf<ContactEdit>) -> [Line] {
     let values = [form.contact.name, form.contact.email, form.contact.phone, form.contact.notes]
     let errors = [form.nameError, form.emailError, nil, nil]
     var rows: [Line] = []
-    for (index, name) in editFields.enumerated() {
-      let focused = index == view.contacts.editFocus % editFields.count
-      let cursor = focused && view.editing == .contact(index) ? "▏" : ""
+    for (index, name) in Self.editFields.enumerated() {
+      let focused = index == editFocus
+      let cursor = focused && editing == index ? "▏" : ""
       let line = index < values.count ? "\(name): \(values[index])\(cursor)" : "< Save >"
-      rows.append(((focused ? "› " : "  ") + line, focused ? .inverse : nil))
-      if index < errors.count, let error = errors[index] { rows.append(("    \(error)", .error)) }
+      rows.append(.item(line, selected: focused))
+      if index < errors.count, let error = errors[index] {
+        rows.append(Line("    \(error)", .error))
+      }
     }
     return rows
   }
 
-  static func handle(_ key: KeyEvent, book: StoreOf<ContactsBook>, view: inout AppViewState) {
-    if let form = book.scope(state: \.destination?.add, action: \.destination.add) {
-      handleEditForm(key, form: form, view: &view)
-      return
+  let keys = [
+    KeyHelp("↑/↓", "move"), KeyHelp("Enter", "open a contact, edit a field, or save"),
+    KeyHelp("a", "add a contact"), KeyHelp("s", "settings"), KeyHelp("e", "edit the contact"),
+    KeyHelp("f", "favourite or not"), KeyHelp("d", "delete the contact"),
+    KeyHelp("Esc", "back, or cancel the form"), KeyHelp("H", "back to the list"),
+  ]
+
+  func handle(_ key: KeyEvent) -> Bool {
+    if let index = editing {
+      guard let form else {
+        editing = nil
+        return handle(key)
+      }
+      if let text = key.edit(form.state[keyPath: Self.textFields[index]]) {
+        form.send(.view(.set(Self.textFields[index], text)))
+      }
+      if key == .enter || key == .escape { editing = nil }
+      return true
     }
-    guard let id = book.path.ids.last, let top = topScreen(of: book) else {
-      let contacts = book.sortedContacts
+    if let form = store.scope(state: \.destination?.add, action: \.destination.add) {
+      return handleForm(key, form: form)
+    }
+    guard let id = store.path.ids.last, let top else {
+      let contacts = store.sortedContacts
+      cursor = clamped(cursor, count: contacts.count)
       switch key {
-      case .up: view.contacts.cursor = max(view.contacts.cursor - 1, 0)
-      case .down:
-        view.contacts.cursor = min(view.contacts.cursor + 1, max(contacts.count - 1, 0))
+      case .up: cursor = max(cursor - 1, 0)
+      case .down: cursor = clamped(cursor + 1, count: contacts.count)
       case .enter:
-        if contacts.indices.contains(view.contacts.cursor) {
-          book.send(.contactTapped(id: contacts[view.contacts.cursor].id))
+        if contacts.indices.contains(cursor) {
+          store.send(.contactTapped(id: contacts[cursor].id))
         }
       case .character("a"):
-        view.contacts.editFocus = 0
-        book.send(.addButtonTapped)
-      case .character("s"): book.send(.settingsButtonTapped)
-      default: break
+        editFocus = 0
+        store.send(.addButtonTapped)
+      case .character("s"):
+        settingsFocus = 0
+        store.send(.settingsButtonTapped)
+      default: return false
       }
-      return
+      return true
     }
     if key == .character("H") {
-      book.send(.popToRootButtonTapped)
-      return
+      store.send(.popToRootButtonTapped)
+      return true
     }
     switch top.case {
     case .detail(let detail):
       switch key {
       case .character("e"):
-        view.contacts.editFocus = 0
+        editFocus = 0
         detail.send(.editButtonTapped)
       case .character("f"): detail.send(.favoriteButtonTapped)
       case .character("d"): detail.send(.deleteButtonTapped)
-      case .escape, .left: book.send(.path(.popFrom(id: id)))
-      default: break
+      case .escape, .left: store.send(.path(.popFrom(id: id)))
+      default: return false
       }
+      return true
     case .edit(let form):
-      handleEditForm(key, form: form, view: &view)
+      return handleForm(key, form: form)
     case .settings(let settings):
       switch key {
-      case .up, .down: view.contacts.settingsFocus = (view.contacts.settingsFocus + 1) % 2
+      case .up, .down: settingsFocus = (settingsFocus + 1) % 2
       case .character(" "), .enter:
         let path: WritableKeyPath<ContactSettings.State, Bool> =
-          view.contacts.settingsFocus % 2 == 0 ? \.settings.favoritesFirst : \.settings.showEmails
+          settingsFocus == 0 ? \.settings.favoritesFirst : \.settings.showEmails
         settings.send(.set(path, !settings.state[keyPath: path]))
-      case .escape, .left: book.send(.path(.popFrom(id: id)))
-      default: break
+      case .escape, .left: store.send(.path(.popFrom(id: id)))
+      default: return false
       }
+      return true
     }
   }
 
-  private static func handleEditForm(
-    _ key: KeyEvent, form: StoreOf<ContactEdit>, view: inout AppViewState
-  ) {
-    let count = editFields.count
-    let focus = view.contacts.editFocus % count
+  private func handleForm(_ key: KeyEvent, form: StoreOf<ContactEdit>) -> Bool {
+    let count = Self.editFields.count
     switch key {
-    case .up, .backTab: view.contacts.editFocus = (focus + count - 1) % count
-    case .down, .tab: view.contacts.editFocus = (focus + 1) % count
-    case .enter where focus < count - 1: view.editing = .contact(focus)
+    case .up, .backTab: editFocus = (editFocus + count - 1) % count
+    case .down, .tab: editFocus = (editFocus + 1) % count
+    case .enter where editFocus < count - 1: editing = editFocus
     case .enter: form.send(.view(.saveButtonTapped))
     case .escape: form.send(.view(.cancelButtonTapped))
-    default: break
+    default: return false
     }
-  }
-
-  /// Typing into a field of the form showing: the add sheet's, or the edit screen's on top.
-  static func type(
-    _ key: KeyEvent, into index: Int, book: StoreOf<ContactsBook>, view: inout AppViewState
-  ) {
-    let form: StoreOf<ContactEdit>
-    if let added = book.scope(state: \.destination?.add, action: \.destination.add) {
-      form = added
-    } else if let top = topScreen(of: book), case .edit(let edited) = top.case {
-      form = edited
-    } else {
-      view.editing = nil
-      return
-    }
-    if let text = key.edit(form.state[keyPath: textFields[index]]) {
-      form.send(.view(.set(textFields[index], text)))
-    }
-    if key == .enter || key == .escape { view.editing = nil }
+    return true
   }
 }

@@ -4,37 +4,42 @@ import TerminalUI
 
 /// The counter tab: the count, its timer, a fact about the count.
 @MainActor
-enum CounterScreen {
-  static func render(_ counter: StoreOf<Counter>, spin: String) -> ScreenBody {
-    var lines: [Line] = [("Count: \(counter.count)", .bold)]
-    let timer = counter.isTimerRunning ? "running \(spin)" : "stopped"
-    lines.append(("Timer: \(timer), every \(counter.timerInterval.rawValue) s", nil))
-    if counter.isLoadingFact {
-      lines.append(("\(spin) Fetching a fact about \(counter.count)…", .dim))
+final class CounterScreen: TabScreen {
+  let store: StoreOf<Counter>
+
+  init(store: StoreOf<Counter>) {
+    self.store = store
+  }
+
+  var isTyping: Bool { false }
+  var isBusy: Bool { store.isLoadingFact || store.isTimerRunning }
+
+  func body(_ frame: Frame) -> ScreenBody {
+    var lines = [Line("Count: \(store.count)", .bold)]
+    let timer = store.isTimerRunning ? "running \(frame.spin)" : "stopped"
+    lines.append(Line("Timer: \(timer), every \(store.timerInterval.rawValue) s"))
+    if store.isLoadingFact {
+      lines.append(Line("\(frame.spin) Fetching a fact about \(store.count)…", .dim))
     }
-    return (lines, "+/- count  r reset  t timer  i interval  f fact  1-5 tabs  q quit")
+    return ScreenBody(lines: lines, hints: "+/- count  r reset  t timer  i interval  f fact")
   }
 
-  static func isBusy(_ counter: Counter.State) -> Bool {
-    counter.isLoadingFact || counter.isTimerRunning
-  }
+  let keys = [
+    KeyHelp("+ or ↑", "count up"), KeyHelp("- or ↓", "count down"), KeyHelp("r", "reset"),
+    KeyHelp("t", "start or stop the timer"), KeyHelp("i", "change the timer's interval"),
+    KeyHelp("f", "fetch a fact about the count"),
+  ]
 
-  static func handle(_ key: KeyEvent, counter: StoreOf<Counter>) {
+  func handle(_ key: KeyEvent) -> Bool {
     switch key {
-    case .character("+"), .character("="), .up: counter.send(.incrementButtonTapped)
-    case .character("-"), .down: counter.send(.decrementButtonTapped)
-    case .character("r"): counter.send(.resetButtonTapped)
-    case .character("t"): counter.send(.toggleTimerButtonTapped)
-    case .character("i"): counter.send(.timerIntervalSelected(next(after: counter.timerInterval)))
-    case .character("f"): counter.send(.factButtonTapped)
-    default: break
+    case .character("+"), .character("="), .up: store.send(.incrementButtonTapped)
+    case .character("-"), .down: store.send(.decrementButtonTapped)
+    case .character("r"): store.send(.resetButtonTapped)
+    case .character("t"): store.send(.toggleTimerButtonTapped)
+    case .character("i"): store.send(.timerIntervalSelected(next(after: store.timerInterval)))
+    case .character("f"): store.send(.factButtonTapped)
+    default: return false
     }
+    return true
   }
-}
-
-/// The value after `value` among all of its kind, wrapping round: what a key that cycles through
-/// choices picks.
-func next<Value: CaseIterable & Equatable>(after value: Value) -> Value {
-  let all = Array(Value.allCases)
-  return all[((all.firstIndex(of: value) ?? -1) + 1) % all.count]
 }

@@ -26,6 +26,16 @@ struct Modal {
     }
     self.dismiss = { send(.dismiss) }
   }
+
+  /// The button Enter presses unless another is chosen: never a destructive one.
+  var defaultButton: Int {
+    buttons.firstIndex { $0.role != .destructive } ?? 0
+  }
+
+  /// Tells one modal from another, to put the focus back on the default for a new one.
+  var identity: String {
+    ([title, message ?? ""] + buttons.map(\.label)).joined(separator: "\u{0}")
+  }
 }
 
 @MainActor

@@ -1,19 +1,17 @@
 import ComposableCore
-import Dispatch
 import Foundation
 import TerminalUI
 
 /// `replay --step`: moves through a replayed recording one action at a time, showing what each
 /// action changed in the state. Without a terminal, prints every step in order.
 @MainActor
-final class ReplayStepper {
+final class ReplayStepper: TerminalProgram {
   let feature: FeatureName
   /// The state before the first action, as custom-dump prints it.
   let initial: String
   let steps: [SessionReplay.Step]
   /// 0 is the initial state; k is the state after the k-th action.
   private(set) var position = 0
-  private let terminal = Terminal()
 
   init(feature: FeatureName, initial: String, steps: [SessionReplay.Step]) {
     self.feature = feature
@@ -22,44 +20,42 @@ final class ReplayStepper {
   }
 
   func run() async throws {
-    guard terminal.isInteractive else {
+    let terminal = Terminal()
+    guard terminal.fullScreenProblem() == nil else {
       for position in steps.indices.map({ $0 + 1 }) {
-        print(Self.lines(of: position, initial: initial, steps: steps).joined(separator: "\n"))
+        print(
+          Self.lines(of: position, initial: initial, steps: steps)
+            .map(TerminalText.sanitized).joined(separator: "\n"))
         print()
       }
       return
     }
     do {
-      try terminal.start { DispatchQueue.main.async { MainActor.assumeIsolated { self.draw() } } }
+      try await terminal.run(self, color: true)
     } catch {
       throw Failure("cannot use the terminal: \(error)")
     }
-    defer { terminal.stop() }
-    draw()
-    var decoder = KeyDecoder()
-    for await bytes in terminal.inputBytes() {
-      for key in decoder.decode(bytes) + (bytes == [0x1B] ? decoder.flush() : []) {
-        switch key {
-        case .left, .character("h"), .backspace: position = max(position - 1, 0)
-        case .right, .character("l"), .character(" "), .enter:
-          position = min(position + 1, steps.count)
-        case .character("g"): position = 0
-        case .character("G"): position = steps.count
-        case .character("q"), .escape, .control("c"): return
-        default: break
-        }
-      }
-      draw()
-    }
   }
 
-  private func draw() {
-    let (width, height) = terminal.size
-    terminal.write(
-      Self.screen(
-        position, initial: initial, steps: steps, feature: feature, width: width, height: height
-      )
-      .ansi(color: true))
+  func update(_ event: TerminalEvent) -> TerminalStep {
+    switch event {
+    case .key(.left), .key(.character("h")), .key(.backspace): position = max(position - 1, 0)
+    case .key(.right), .key(.character("l")), .key(.character(" ")), .key(.enter):
+      position = min(position + 1, steps.count)
+    case .key(.character("g")): position = 0
+    case .key(.character("G")): position = steps.count
+    case .key(.character("q")), .key(.escape), .key(.control("c")), .interrupted, .terminated,
+      .hungUp, .inputEnded:
+      return .exit
+    default: break
+    }
+    return .continue
+  }
+
+  func draw(into screen: inout Screen) {
+    screen = Self.screen(
+      position, initial: initial, steps: steps, feature: feature, width: screen.width,
+      height: screen.height)
   }
 
   /// The step at `position` drawn at `width`×`height`.

@@ -6,12 +6,15 @@ import TerminalUI
 /// The sign-up tab: the form's fields, each with its error once touched, and Submit.
 @MainActor
 @ViewAction(for: SignUpForm.self)
-struct SignUpScreen {
+final class SignUpScreen: TabScreen {
   let store: StoreOf<SignUpForm>
+  /// The row with focus.
+  private var focus = 0
+  /// The text field being typed into.
+  private var editing: Int?
 
-  /// Which row has focus.
-  struct ViewState {
-    var focus = 0
+  init(store: StoreOf<SignUpForm>) {
+    self.store = store
   }
 
   static let fields = ["Email", "Password", "Confirm password", "Accept the terms", "Submit"]
@@ -20,16 +23,19 @@ struct SignUpScreen {
     \.email, \.password, \.confirmPassword,
   ]
 
-  func render(view: AppViewState, spin: String) -> ScreenBody {
-    var lines: [Line] = [("Create an account", .bold)]
+  var isTyping: Bool { editing != nil }
+  var isBusy: Bool { store.isSubmitting }
+
+  func body(_ frame: Frame) -> ScreenBody {
+    var lines = [Line("Create an account", .bold)]
     let values = [
       store.email, String(repeating: "•", count: store.password.count),
       String(repeating: "•", count: store.confirmPassword.count),
     ]
     let validated: [SignUpField] = [.email, .password, .confirmPassword, .acceptTerms]
     for (index, name) in Self.fields.enumerated() {
-      let focused = index == view.signUp.focus % Self.fields.count
-      let cursor = focused && view.editing == .signUp(index) ? "▏" : ""
+      let focused = index == focus
+      let cursor = focused && editing == index ? "▏" : ""
       let line: String
       switch index {
       case 0...2: line = "\(name): \(values[index])\(cursor)"
@@ -37,42 +43,44 @@ struct SignUpScreen {
       default:
         line =
           store.isSubmitting
-          ? "\(spin) Submitting…"
+          ? "\(frame.spin) Submitting…"
           : (store.canSubmit ? "< Submit >" : "< Submit > (fix the fields first)")
       }
-      lines.append(((focused ? "› " : "  ") + line, focused ? .inverse : nil))
+      lines.append(.item(line, selected: focused))
       if index < validated.count, let error = store.withState({ $0.error(for: validated[index]) }) {
-        lines.append(("    \(error)", .error))
+        lines.append(Line("    \(error)", .error))
       }
     }
-    let help =
-      view.editing != nil
-      ? "type text  Enter/Esc done"
-      : "↑/↓ field  Enter edit/submit  space toggle  1-5 tabs  q quit"
-    return (lines, help)
+    let hints =
+      editing != nil ? "type text  Enter/Esc done" : "↑/↓ field  Enter edit/submit  space toggle"
+    return ScreenBody(lines: lines, hints: hints)
   }
 
-  func handle(_ key: KeyEvent, view: inout AppViewState) {
+  let keys = [
+    KeyHelp("↑/↓ or Tab", "move between fields"), KeyHelp("Enter", "edit a field, or submit"),
+    KeyHelp("space", "accept the terms"), KeyHelp("Enter or Esc", "finish typing"),
+  ]
+
+  func handle(_ key: KeyEvent) -> Bool {
+    if let index = editing {
+      let field = Self.textFields[index]
+      if let text = key.edit(store.withState { $0[keyPath: field] }) {
+        // Assigning through the store sends the binding view action.
+        store[dynamicMember: field] = text
+      }
+      if key == .enter || key == .escape { editing = nil }
+      return true
+    }
     let count = Self.fields.count
-    let focus = view.signUp.focus % count
     switch key {
-    case .up, .backTab: view.signUp.focus = (focus + count - 1) % count
-    case .down, .tab: view.signUp.focus = (focus + 1) % count
-    // Assigning through the store sends the binding view action.
+    case .up, .backTab: focus = (focus + count - 1) % count
+    case .down, .tab: focus = (focus + 1) % count
     case .character(" ") where focus == 3: store.acceptTerms.toggle()
-    case .enter where focus <= 2: view.editing = .signUp(focus)
+    case .enter where focus <= 2: editing = focus
     case .enter where focus == 3: store.acceptTerms.toggle()
     case .enter: send(.submitButtonTapped)
-    default: break
+    default: return false
     }
-  }
-
-  /// Typing into one of the text fields.
-  func type(_ key: KeyEvent, into index: Int, view: inout AppViewState) {
-    let field = Self.textFields[index]
-    if let text = key.edit(store.withState { $0[keyPath: field] }) {
-      store[dynamicMember: field] = text
-    }
-    if key == .enter || key == .escape { view.editing = nil }
+    return true
   }
 }

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -264,14 +265,26 @@ extension FileStore {
   }
 
   /// Applies a change under the lock, with a failure reported as the client's error type; off
-  /// the concurrency pool, as `load`.
+  /// the concurrency pool, as `load`. A change that throws the client's error type fails with
+  /// that error, and nothing is written.
   public func update<Failure: StoredDataError>(
     reportingAs _: Failure.Type,
     _ change: @escaping @Sendable (inout Value) throws -> Void
   ) async throws(Failure) {
+    let refusal = Mutex<Failure?>(nil)
     do {
-      _ = try await offPool { () throws(FileStoreError) in try update(change) }
+      _ = try await offPool { () throws(FileStoreError) in
+        try update { value in
+          do {
+            try change(&value)
+          } catch let error as Failure {
+            refusal.withLock { $0 = error }
+            throw error
+          }
+        }
+      }
     } catch {
+      if let refused = refusal.withLock({ $0 }) { throw refused }
       throw error.reported(as: Failure.self, whileSaving: true)
     }
   }
@@ -287,6 +300,29 @@ extension FileStore {
       queue.async { continuation.resume(returning: Result(catching: body)) }
     }
     return try result.get()
+  }
+}
+
+extension FileStore {
+  /// Tells each time the file changes after the stream starts, whoever changed it, checking its
+  /// signature (inode, size, modification time) every `interval`: one `stat` a poll, no read.
+  /// Our own writes are told too; a reader merges what it loads, so a second look is harmless.
+  public func changes(every interval: Duration) -> AsyncStream<Void> {
+    let path = url.path
+    return AsyncStream { continuation in
+      let poll = Task {
+        var seen = FileSignature(path: path)
+        while (try? await Task.sleep(for: interval)) != nil {
+          let current = FileSignature(path: path)
+          if current != seen {
+            seen = current
+            continuation.yield()
+          }
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in poll.cancel() }
+    }
   }
 }
 

@@ -64,6 +64,8 @@ public struct ContactsClient: Sendable {
   public var load: @Sendable () async throws -> [Contact]
   /// Applies a change to the stored contacts.
   public var apply: @Sendable (_ change: ContactChange) async throws -> Void
+  /// Tells each time the stored contacts change, by this process or another, until cancelled.
+  public var changes: @Sendable () -> AsyncStream<Void> = { .finished }
 }
 
 /// Why contacts could not be loaded or saved.
@@ -97,7 +99,8 @@ extension ContactsClient: TestDependencyKey {
     ])
     return ContactsClient(
       load: { contacts.value },
-      apply: { change in contacts.withValue { change.apply(to: &$0) } }
+      apply: { change in contacts.withValue { change.apply(to: &$0) } },
+      changes: { .finished }
     )
   }
 }

@@ -96,45 +96,6 @@ public struct Simulation: Codable, Equatable, Hashable, Sendable {
   public static let none = Simulation()
 }
 
-/// The demo's switches for simulated misbehaviour: a debug setting of the app, not state of the
-/// orders feature. Requests made while a switch is on carry it in their ``Simulation``.
-public final class OrderSimulation: Sendable {
-  private let state: LockIsolated<Simulation>
-
-  /// Switches, set as given (off by default).
-  public init(_ simulation: Simulation = .none) {
-    state = LockIsolated(simulation)
-  }
-
-  /// The simulation new requests carry.
-  public var current: Simulation { state.value }
-
-  /// Turns simulated failures on or off.
-  public func toggleFailure() {
-    state.withValue { $0.failure.toggle() }
-  }
-
-  /// Turns simulated empty answers on or off.
-  public func toggleEmpty() {
-    state.withValue { $0.empty.toggle() }
-  }
-}
-
-extension OrderSimulation: DependencyKey {
-  /// The app's switches, off until flipped.
-  public static var liveValue: OrderSimulation { OrderSimulation() }
-  /// Off: a test turns a simulation on by providing its own switches.
-  public static var testValue: OrderSimulation { OrderSimulation() }
-}
-
-extension DependencyValues {
-  /// The demo's simulation switches.
-  public var orderSimulation: OrderSimulation {
-    get { self[OrderSimulation.self] }
-    set { self[OrderSimulation.self] = newValue }
-  }
-}
-
 /// One page to fetch.
 public struct PageRequest: Codable, Equatable, Hashable, Sendable {
   /// The page number, from 0.

@@ -49,8 +49,8 @@ public struct TodoItem: Codable, Equatable, Hashable, Identifiable, Sendable {
 /// One change to the stored list. Changes, rather than whole lists, are what gets saved: each is
 /// applied to the latest stored list, so two processes editing at once keep both edits.
 public enum TodoChange: Equatable, Sendable {
-  /// Appends a todo.
-  case add(TodoItem)
+  /// Adds a todo before the one with the given id, or at the end when that one is not there.
+  case add(TodoItem, before: UUID? = nil)
   /// Marks a todo done or not done.
   case setCompleted(id: UUID, Bool)
   /// Renames a todo.
@@ -62,6 +62,17 @@ public enum TodoChange: Equatable, Sendable {
   /// Puts the listed todos in this order; todos not listed keep their place after them.
   case reorder(ids: [UUID])
 
+  /// Whether the todo the change edits is in `todos`: another process may have deleted it. Adds,
+  /// deletes and reorders find what they need in any list.
+  public func findsItsTodo(in todos: [TodoItem]) -> Bool {
+    switch self {
+    case .setCompleted(let id, _), .setTitle(let id, _), .setPriority(let id, _):
+      todos.contains { $0.id == id }
+    case .add, .delete, .reorder:
+      true
+    }
+  }
+
   /// Applies the change to a list. A change naming a todo that is not there changes nothing:
   /// another process may have deleted it.
   public func apply(to todos: inout [TodoItem]) {
@@ -70,9 +81,9 @@ public enum TodoChange: Equatable, Sendable {
       body(&todos[index])
     }
     switch self {
-    case .add(let todo):
+    case .add(let todo, let next):
       todos.removeAll { $0.id == todo.id }
-      todos.append(todo)
+      todos.insert(todo, at: todos.firstIndex { $0.id == next } ?? todos.endIndex)
     case .setCompleted(let id, let isCompleted):
       modify(id) { $0.isCompleted = isCompleted }
     case .setTitle(let id, let title):
@@ -98,6 +109,8 @@ public struct TodosClient: Sendable {
   public var load: @Sendable () async throws -> [TodoItem]
   /// Applies a change to the stored todos.
   public var apply: @Sendable (_ change: TodoChange) async throws -> Void
+  /// Tells each time the stored todos change, by this process or another, until cancelled.
+  public var changes: @Sendable () -> AsyncStream<Void> = { .finished }
 }
 
 /// Why todos could not be loaded or saved.
@@ -109,6 +122,8 @@ public enum TodosError: Error, Equatable, Codable, Sendable, LocalizedError {
   case unreadable(String)
   /// The change could not be saved.
   case unwritable(String)
+  /// The todo the change edits is no longer stored: another process deleted it.
+  case deletedElsewhere
 
   /// A sentence for the person using the app.
   public var errorDescription: String? {
@@ -117,6 +132,7 @@ public enum TodosError: Error, Equatable, Codable, Sendable, LocalizedError {
       "The todo file could not be read. It was kept as \(path); a new list was started."
     case .unreadable(let reason): "Your todos could not be read: \(reason)"
     case .unwritable(let reason): "Your change could not be saved: \(reason)"
+    case .deletedElsewhere: "That todo was deleted by another program."
     }
   }
 }
@@ -148,7 +164,8 @@ extension TodosClient: TestDependencyKey {
   public static func inMemory(_ todos: LockIsolated<[TodoItem]>) -> Self {
     Self(
       load: { todos.value },
-      apply: { change in todos.withValue { change.apply(to: &$0) } }
+      apply: { change in todos.withValue { change.apply(to: &$0) } },
+      changes: { .finished }
     )
   }
 }

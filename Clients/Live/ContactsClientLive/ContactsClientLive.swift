@@ -12,7 +12,8 @@ extension ContactsClient {
       load: { try await store.load(reportingAs: ContactsError.self) },
       apply: { change in
         try await store.update(reportingAs: ContactsError.self) { change.apply(to: &$0) }
-      }
+      },
+      changes: { store.changes(every: .milliseconds(500)) }
     )
   }
 

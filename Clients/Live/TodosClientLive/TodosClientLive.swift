@@ -12,8 +12,13 @@ extension TodosClient {
     return Self(
       load: { try await store.load(reportingAs: TodosError.self) },
       apply: { change in
-        try await store.update(reportingAs: TodosError.self) { change.apply(to: &$0) }
-      }
+        try await store.update(reportingAs: TodosError.self) { todos in
+          // An edit of a todo deleted elsewhere fails, rather than doing nothing in silence.
+          guard change.findsItsTodo(in: todos) else { throw TodosError.deletedElsewhere }
+          change.apply(to: &todos)
+        }
+      },
+      changes: { store.changes(every: .milliseconds(500)) }
     )
   }
 
