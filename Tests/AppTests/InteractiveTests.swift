@@ -14,7 +14,7 @@ final class PseudoTerminalSession: @unchecked Sendable {
   private let slave: Int32
   let output = LockIsolated(Data())
 
-  init(arguments: [String]) throws {
+  init(arguments: [String], environment extra: [String: String] = [:]) throws {
     var master: Int32 = 0
     var slave: Int32 = 0
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
@@ -26,6 +26,7 @@ final class PseudoTerminalSession: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["TERM"] = "xterm"
+    for (key, value) in extra { environment[key] = value }
     process.environment = environment
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = handle
@@ -46,8 +47,10 @@ final class PseudoTerminalSession: @unchecked Sendable {
   }
 
   /// The binary in `sandbox`'s directories, with `arguments` before them.
-  convenience init(in sandbox: Sandbox, arguments: [String] = []) throws {
-    try self.init(arguments: arguments + sandbox.directoryArguments)
+  convenience init(
+    in sandbox: Sandbox, arguments: [String] = [], environment: [String: String] = [:]
+  ) throws {
+    try self.init(arguments: arguments + sandbox.directoryArguments, environment: environment)
   }
 
   deinit {
@@ -318,7 +321,7 @@ struct InteractiveTests {
     await session.type("aBuy milk\r ", thenWaitFor: "[x] Buy milk")
     let mark = session.output.value.count
     session.type("q")
-    // The app has the quit key before the saves can fail: an alert would take it.
+    // The app has read the quit key before the saves can fail (it may handle it after).
     await session.waitUntilInputIsRead()
     // Where the todo file goes is a file now, not a directory: the saves fail once they run.
     try FileManager.default.moveItem(
@@ -413,6 +416,110 @@ struct InteractiveTests {
     session.type("r")
     await session.waitFor("Retry 1 of 3", after: mark)
     session.type("\u{03}")
+    #expect(await session.waitForExit() == 0)
+  }
+}
+
+/// What the terminal app promises about quitting, signals, text and other processes, each a
+/// way it once failed.
+@Suite(.serialized)
+struct TerminalPromiseTests {
+  /// A todo checked just before SIGTERM, SIGINT or SIGHUP sinks below the active ones and is
+  /// stored so, as it is when `q` quits: every way of quitting waits for the same saves.
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalRightAfterAToggleKeepsItsSaves(signal: Int32) async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("Filter: all")
+    await session.type("aBuy milk\raCall mum\r", thenWaitFor: "Call mum")
+    await session.type(" ", thenWaitFor: "[x] Buy milk")
+    kill(session.process.processIdentifier, signal)
+    // As a shell reports a process the signal ended: 128 and its number.
+    #expect(await session.waitForExit() == 128 + signal)
+    let list = try await sandbox.run(["todos", "list"]).stdout
+    let call = try #require(list.range(of: "[ ] Call mum"))
+    let milk = try #require(list.range(of: "[x] Buy milk"))
+    #expect(call.lowerBound < milk.lowerBound)
+  }
+
+  @Test func aTodoAddedByAnotherProcessAppears() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("No todos. Press a to add one.")
+    let mark = session.output.value.count
+    let added = try await sandbox.run(["todos", "add", "From another process"])
+    #expect(added.status == 0)
+    // The file is polled twice a second; how soon is not asserted here, on a machine busy
+    // with the other tests, only that it shows.
+    await session.waitFor("From another process", after: mark)
+    session.type("q")
+    #expect(await session.waitForExit() == 0)
+  }
+
+  /// The lock on the todo file is held by "another program": the save waits, and quitting
+  /// says why it has not ended yet; a second `q` quits at once and says what was not saved.
+  @Test func quittingWhileASaveIsBlockedSaysSo() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("No todos. Press a to add one.")
+    let lock = open(
+      sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
+    #expect(lock >= 0)
+    #expect(flock(lock, LOCK_EX) == 0)
+    defer { close(lock) }
+    await session.type("aBuy milk\r", thenWaitFor: "[ ] Buy milk")
+    await session.type("q", thenWaitFor: "Saving 1 change before quitting…")
+    await session.waitFor("Press q to quit now")
+    session.type("q")
+    #expect(await session.waitForExit() == 1)
+    await session.waitFor("1 change was still being saved when the app quit")
+  }
+
+  @Test func escapeSequencesInATitleAreShownNotObeyed() async throws {
+    let sandbox = Sandbox()
+    _ = try await sandbox.run(["todos", "add", "\u{1B}[2J\u{1B}[Hgotcha"])
+    _ = try await sandbox.run(["todos", "add", "first\nsecond"])
+    let list = try await sandbox.run(["todos", "list"]).stdout
+    #expect(list.contains("\\e[2J\\e[Hgotcha"))
+    #expect(list.contains("first⏎second"))
+    #expect(!list.contains("\u{1B}"))
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("\\e[2J\\e[Hgotcha")
+    await session.waitFor("first⏎second")
+    #expect(!session.text.contains("\u{1B}[Hgotcha"))
+    session.type("q")
+    #expect(await session.waitForExit() == 0)
+  }
+
+  @Test func withoutColourTheCursorRowIsMarked() async throws {
+    let sandbox = Sandbox()
+    _ = try await sandbox.run(["todos", "add", "one"])
+    _ = try await sandbox.run(["todos", "add", "two"])
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("› [ ] one")
+    await session.type("\u{1B}[B", thenWaitFor: "› [ ] two")
+    session.type("q")
+    #expect(await session.waitForExit() == 0)
+  }
+
+  @Test func aTerminalThatCannotDrawAScreenIsTold() async throws {
+    let sandbox = Sandbox()
+    for term in ["dumb", ""] {
+      let session = try PseudoTerminalSession(in: sandbox, environment: ["TERM": term])
+      #expect(await session.waitForExit() == 64)
+      await session.waitFor("cannot draw a full screen")
+      #expect(!session.text.contains("\u{1B}[?1049h"))
+    }
+  }
+
+  @Test func questionMarkShowsTheKeys() async throws {
+    let sandbox = Sandbox()
+    let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
+    await session.waitFor("? keys  q quit")
+    await session.type("?", thenWaitFor: "Keys: Todos")
+    await session.waitFor("clear the done todos")
+    await session.type("x", thenWaitFor: "? keys  q quit")
+    session.type("q")
     #expect(await session.waitForExit() == 0)
   }
 }

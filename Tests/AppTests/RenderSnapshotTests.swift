@@ -112,6 +112,40 @@ struct RenderSnapshotTests {
     }
   }
 
+  @Test(arguments: [80, 40])
+  func everyTabsHelpLineEndsWithTheKeysEveryTabHas(width: Int) {
+    for tab in AppReducer.Tab.allCases {
+      let screen = draw(AppReducer.State(selectedTab: tab), width: width, height: 24)
+      #expect(screen.lines.last?.hasSuffix("? keys  q quit") == true, "\(tab)")
+    }
+  }
+
+  @Test func theRetryCountdownCountsDown() {
+    let retry = RefreshableList.PendingRetry(attempt: 1, delay: .milliseconds(1500))
+    let screen = OrdersScreen(
+      store: Store(initialState: RefreshableList.State(pendingRetry: retry)) { EmptyReducer() })
+    let start = ContinuousClock.now
+    func line(at offset: Duration) -> String? {
+      screen.body(Frame(spin: "*", height: 20, now: start + offset)).lines.map(\.text)
+        .first { $0.contains("Retry") }
+    }
+    #expect(line(at: .zero) == "* Retry 1 of 3 in 1.5 s…")
+    #expect(line(at: .milliseconds(600)) == "* Retry 1 of 3 in 0.9 s…")
+    #expect(line(at: .seconds(3)) == "* Retry 1 of 3 in 0.0 s…")
+  }
+
+  @Test func aLongAlertMessageWrapsInsideItsBox() {
+    var state = AppReducer.State()
+    state.counter.alert = AlertState {
+      TextState("Fact")
+    } message: {
+      TextState(String(repeating: "word ", count: 40))
+    }
+    let rows = draw(state, width: 40, height: 24).lines.filter { $0.contains("│") }
+    #expect(rows.count > 5)
+    #expect(rows.allSatisfy { TerminalText.columns($0) <= 40 && $0.hasSuffix("│") })
+  }
+
   @Test func aTooSmallTerminalSaysSo() {
     let tiny = draw(AppReducer.State(), width: 20, height: 5)
     #expect(tiny.text.hasPrefix("Terminal too small"))

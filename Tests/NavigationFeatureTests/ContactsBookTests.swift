@@ -72,6 +72,28 @@ struct ContactsBookTests {
     )
   }
 
+  @Test func aContactDeletedElsewhereLeavesTheListAndItsDetail() async {
+    let store = makeStore(onDetailOf: ada, contacts: RecordingContacts([alan]))
+    await store.send(.storedContactsChanged) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.contacts = [alan]
+      $0.path = StackState()
+    }
+  }
+
+  @Test func aContactChangedElsewhereShowsInItsDetail() async {
+    var renamed = ada
+    renamed.name = "Augusta Ada King"
+    let store = makeStore(onDetailOf: ada, contacts: RecordingContacts([renamed, alan]))
+    await store.send(.storedContactsChanged) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.contacts = [renamed, alan]
+      $0.path[id: 0, case: \.detail]?.contact = renamed
+    }
+  }
+
   /// From Ada's detail at the top of the stack: asks to delete her, confirms, and sees her
   /// removed from the list and her detail popped.
   func confirmDeletingAdaFromHerDetail(

@@ -10,7 +10,6 @@ struct Counter {
   @ObservableState
   struct State: Equatable { var count = 0 }
   enum Action { case incrementButtonTapped, decrementButtonTapped }
-
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

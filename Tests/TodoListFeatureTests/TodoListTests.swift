@@ -171,6 +171,43 @@ struct TodoListTests {
     #expect(todos.changes.value == [.add(milk)])
   }
 
+  @Test func anAcceptedTitleClosesTheFieldARefusedOneKeepsItOpen() async {
+    let store = makeStore()
+    await store.send(.set(\.focus, .newTitle)) { $0.focus = .newTitle }
+    await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }
+    await store.send(.set(\.newTitle, "Eggs")) {
+      $0.newTitle = "Eggs"
+      $0.newTitleError = nil
+    }
+    let eggs = TodoItem(id: UUID(0), title: "Eggs", createdAt: day)
+    await store.send(.addButtonTapped) {
+      $0.todos = [eggs]
+      $0.newTitle = ""
+      $0.focus = nil
+      $0.unsavedChanges = [.init(.add(eggs), rollback: .remove(id: UUID(0)))]
+    }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+  }
+
+  @Test func aNewTodoGoesAboveTheDoneOnes() async {
+    let todos = RecordingTodos()
+    let store = makeStore(
+      TodoList.State(
+        todos: [item(1, "a"), item(2, "b", done: true)], newTitle: "c", hasLoaded: true),
+      todos: todos)
+    let c = TodoItem(id: UUID(0), title: "c", createdAt: day)
+    await store.send(.addButtonTapped) {
+      $0.todos = [item(1, "a"), c, item(2, "b", done: true)]
+      $0.newTitle = ""
+      $0.unsavedChanges = [.init(.add(c, before: UUID(2)), rollback: .remove(id: UUID(0)))]
+    }
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    // Stored in the same place.
+    var stored = [item(1, "a"), item(2, "b", done: true)]
+    for change in todos.changes.value { change.apply(to: &stored) }
+    #expect(stored == [item(1, "a"), c, item(2, "b", done: true)])
+  }
+
   @Test func anEmptyOrBlankTitleIsRejectedWithAMessage() async {
     let store = makeStore()
     await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }
@@ -179,6 +216,83 @@ struct TodoListTests {
       $0.newTitleError = nil
     }
     await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }
+  }
+
+  // MARK: Changes made elsewhere
+
+  @Test func theListFollowsTheStoredTodosAsTheyChange() async {
+    let stored = LockIsolated([item(1, "a"), item(2, "b")])
+    let (changes, announce) = AsyncStream.makeStream(of: Void.self)
+    let store = TestStore(initialState: TodoList.State()) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+      $0.todosClient = TodosClient(
+        load: { stored.value },
+        apply: { change in stored.withValue { change.apply(to: &$0) } },
+        changes: { changes }
+      )
+    }
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.hasLoaded = true
+      $0.todos = [item(1, "a"), item(2, "b")]
+    }
+    // Another process deletes b and adds c.
+    stored.setValue([item(1, "a"), item(3, "c")])
+    announce.yield()
+    await store.receive(\.storedTodosChanged) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.todos = [item(1, "a"), item(3, "c")]
+    }
+    // The watch ends with its stream.
+    announce.finish()
+    await store.finish()
+  }
+
+  @Test func aReloadKeepsTheChangesNotSavedYet() async {
+    let clock = TestClock()
+    let stored = LockIsolated([item(1, "a")])
+    let store = TestStore(initialState: TodoList.State(todos: [item(1, "a")], hasLoaded: true)) {
+      TodoList()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.todosClient = TodosClient(
+        load: { stored.value },
+        apply: { change in
+          try await clock.sleep(for: .seconds(1))
+          stored.withValue { change.apply(to: &$0) }
+        },
+        changes: { .finished }
+      )
+    }
+    await store.send(\.todos[id: UUID(1)].toggleCompletionButtonTapped) {
+      $0.todos[id: UUID(1)]?.isCompleted = true
+      $0.unsavedChanges = [.init(.setCompleted(id: UUID(1), true), rollback: .row(item(1, "a")))]
+      $0.isSortPending = true
+    }
+    // Another process adds b while the toggle is still being saved.
+    stored.withValue { $0.append(item(2, "b")) }
+    await store.send(.storedTodosChanged) { $0.isLoading = true }
+    await store.receive(\.loadResponse.success) {
+      $0.isLoading = false
+      $0.todos = [item(1, "a", done: true), item(2, "b")]
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
+    await store.receive(\.sortCompletedTodos) {
+      $0.isSortPending = false
+      $0.todos = [item(2, "b"), item(1, "a", done: true)]
+      $0.unsavedChanges = [
+        .init(
+          .reorder(ids: [UUID(2), UUID(1)]),
+          rollback: .list([item(1, "a", done: true), item(2, "b")]))
+      ]
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.saved) { $0.unsavedChanges = [] }
   }
 
   // MARK: Row edits

@@ -19,6 +19,36 @@ struct TodosClientLiveTests {
     #expect(try await TodosClient.live(file: file).load() == [expected])
   }
 
+  @Test func anEditOfATodoDeletedElsewhereFailsAndWritesNothing() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let todo = TodoItem(id: UUID(7), title: "Buy milk", createdAt: Date(timeIntervalSince1970: 100))
+    let ours = TodosClient.live(file: file)
+    try await ours.apply(.add(todo))
+    // Another process deletes it.
+    try await TodosClient.live(file: file).apply(.delete(ids: [todo.id]))
+    let before = try Data(contentsOf: file)
+    await #expect(throws: TodosError.deletedElsewhere) {
+      try await ours.apply(.setCompleted(id: todo.id, true))
+    }
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test func aChangeByAnotherWriterIsTold() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ours = TodosClient.live(file: file)
+    var changes = ours.changes().makeAsyncIterator()
+    // The watch starts from the file as it is now: missing. A second client stands in for
+    // another process.
+    let added = Task {
+      try await Task.sleep(for: .milliseconds(50))
+      try await TodosClient.live(file: file).apply(
+        .add(TodoItem(id: UUID(1), title: "Eggs", createdAt: Date(timeIntervalSince1970: 0))))
+    }
+    #expect(await changes.next() != nil)
+    try await added.value
+    #expect(try await ours.load().map(\.title) == ["Eggs"])
+  }
+
   @Test func aCorruptFileIsATypedErrorNamingWhereItWasKept() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,8 +1,6 @@
 import AppFeature
 import ComposableCore
-import NavigationFeature
 import TerminalUI
-import TodoListFeature
 
 /// The whole app on a terminal: the tab bar, the visible tab's screen, a modal or the key help
 /// over it, and the help line. Each tab's screen owns its own state; this owns only what is
@@ -25,13 +23,10 @@ final class AppScreen: TerminalProgram {
   /// How long quitting waits for the changes still being saved.
   static let saveGrace = Duration.seconds(5)
 
-  /// Why and since when the app is quitting.
+  /// Why and until when the app is quitting.
   struct Quitting {
     var reason: TerminalEvent
     var deadline: ContinuousClock.Instant
-    /// The alerts showing when quitting began: one that appears after says a save failed.
-    var todosAlert: AlertState<TodoList.Action.Alert>?
-    var contactsAlert: AlertState<ContactsBook.Action.Alert>?
   }
 
   init(store: StoreOf<AppReducer>) {
@@ -135,9 +130,7 @@ final class AppScreen: TerminalProgram {
   }
 
   private func startQuitting(_ reason: TerminalEvent) {
-    quitting = Quitting(
-      reason: reason, deadline: .now + Self.saveGrace, todosAlert: store.state.todos.alert,
-      contactsAlert: store.state.contacts.alert)
+    quitting = Quitting(reason: reason, deadline: .now + Self.saveGrace)
   }
 
   /// `.exit` once nothing is left to save, the grace has passed, or `now`; the changes still
@@ -146,11 +139,11 @@ final class AppScreen: TerminalProgram {
     guard let quitting else { return .exit }
     let unsaved = store.state.unsavedChangeCount
     guard now || unsaved == 0 || ContinuousClock.now >= quitting.deadline else { return .continue }
-    // A failed save undoes the change and says so in an alert, which nobody will see.
-    if let alert = store.state.todos.alert, alert != quitting.todosAlert {
-      problemsWhileQuitting.append(Self.sentence(alert))
-    }
-    if let alert = store.state.contacts.alert, alert != quitting.contactsAlert {
+    // A failed save undoes the change and says so in an alert, which goes with the screen: an
+    // alert of the todos or contacts still up is said again on the way out. (Whether it came
+    // before or after the quit key is a race between the key and the save, so both are said.)
+    if let alert = store.state.todos.alert { problemsWhileQuitting.append(Self.sentence(alert)) }
+    if let alert = store.state.contacts.alert {
       problemsWhileQuitting.append(Self.sentence(alert))
     }
     if unsaved > 0 {
