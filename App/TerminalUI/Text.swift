@@ -76,8 +76,10 @@ public enum TerminalText {
       var used = 0
       // Where the line last had a space: the break point if the next word does not fit.
       var lastSpace: (index: String.Index, used: Int)?
-      for character in sanitized(String(paragraph)) {
-        let size = columns(of: character)
+      for var character in sanitized(String(paragraph)) {
+        var size = columns(of: character)
+        // A wide character in a single column cannot be shown: it is cut, as truncation does.
+        if size > width { (character, size) = ("…", 1) }
         if used + size > width {
           if let space = lastSpace, character != " " {
             let rest = String(line[line.index(after: space.index)...])

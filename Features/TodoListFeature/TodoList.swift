@@ -205,9 +205,7 @@ public struct TodoList: Sendable {
   /// The list's logic.
   public var body: some ReducerOf<Self> {
     BindingReducer()
-    // The list runs each row's reducer itself, once, rather than through `forEach`: it must
-    // see the row as it was, which a failed save restores, and as it becomes, which it saves.
-    // (`forEach` would run the row before any of this, and the old row would be gone.)
+    // Rows run here, not in `forEach` (which runs them first): an undo needs the row as it was.
     Reduce { state, action in
       guard case .todos(.element(let id, let rowAction)) = action else { return .none }
       guard let before = state.todos[id: id] else {

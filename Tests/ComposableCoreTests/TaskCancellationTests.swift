@@ -128,7 +128,7 @@ struct TaskCancellationTests {
     }
     let core = try #require(store.core as? RootCore<Searcher>)
     let searching = store.send(.queryChanged("a"))
-    while core.cancellableOperationCount == 0 { await Task.yield() }
+    await eventually { core.cancellableOperationCount > 0 }
     // The same id, outside every store, is another table's: the store's operation runs on.
     Task.cancel(id: Searcher.CancelID.search)
     #expect(!isListedOutsideStores(Searcher.CancelID.search))

@@ -54,6 +54,8 @@ struct TextTests {
     #expect(TerminalText.wrapped("日本語のタスク", to: 5) == ["日本", "語の", "タス", "ク"])
     #expect(TerminalText.wrapped("one\ntwo", to: 10) == ["one", "two"])
     #expect(TerminalText.wrapped("", to: 10) == [""])
+    // One column cannot hold a wide character: it is cut, not allowed to spill.
+    #expect(TerminalText.wrapped("a日b", to: 1) == ["a", "…", "b"])
   }
 
   @Test func aScreenRowNeverSpillsOverItsWidth() {

@@ -26,6 +26,7 @@ public enum FuzzTargets {
     "contacts-file": contactsFile,
     "settings-file": settingsFile,
     "keys": keys,
+    "terminal-text": terminalText,
   ]
 
   /// A recording, read and replayed into the counter and the whole app, as `replay` does.
@@ -93,6 +94,26 @@ public enum FuzzTargets {
     _ = decoder.decode(Array(bytes[..<(bytes.count / 2)]))
     _ = decoder.decode(Array(bytes[(bytes.count / 2)...]))
     _ = decoder.flush()
+  }
+
+  /// Any text on its way to the screen, cut and wrapped at a width the first byte picks. What
+  /// is shown must hold no control character, be unchanged by sanitising again, and fit its
+  /// columns: a violation stops the fuzzer, as a crash would.
+  public static func terminalText(_ data: Data) {
+    guard let first = data.first else { return }
+    let width = Int(first % 64) + 1
+    let text = String(decoding: data.dropFirst(), as: UTF8.self)
+    let safe = TerminalText.sanitized(text)
+    precondition(TerminalText.sanitized(safe) == safe, "sanitising twice changed the text")
+    precondition(
+      !safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+      "a control character survived")
+    precondition(TerminalText.columns(TerminalText.truncated(text, to: width)) <= width)
+    precondition(
+      TerminalText.wrapped(text, to: width).allSatisfy { TerminalText.columns($0) <= width })
+    var screen = Screen(width: width, height: 2)
+    screen.put(text, row: 0, style: .inverse)
+    precondition(TerminalText.columns(screen.lines[0]) <= width)
   }
 
   private static func load<Element: Codable & Sendable>(
