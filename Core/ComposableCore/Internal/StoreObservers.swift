@@ -1,0 +1,192 @@
+/// How a child store finds its child in its parent's state: as a value, for reading the store's
+/// state, and in place, for the work after every action; `nil` and `false` when the child (an
+/// optional one) is not there.
+@usableFromInline
+struct ChildReader<Parent, Child> {
+  let read: (Parent) -> Child?
+  /// Calls its body with a pointer to the child, found from a pointer to the parent's state, and
+  /// returns `true`; returns `false` when there is no child.
+  let visit: (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+
+  @usableFromInline
+  init(
+    read: @escaping (Parent) -> Child?,
+    visit: @escaping (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+  ) {
+    self.read = read
+    self.visit = visit
+  }
+
+  // Inlinable, so that a reader made where the types are known is specialised for them.
+  /// Finds the child by reading it out of the parent.
+  @inlinable
+  init(read: @escaping (Parent) -> Child?) {
+    self.init(read: read) { parent, body in
+      guard let child = read(parent.assumingMemoryBound(to: Parent.self).pointee) else {
+        return false
+      }
+      withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      return true
+    }
+  }
+}
+
+/// Checks, after each action, whether a store's observable state was replaced by another value,
+/// and tells the store when it was.
+///
+/// An object of its own rather than a function capturing the store weakly: that function loaded
+/// the weak reference, retained and released the store through its side table, and re-abstracted
+/// the identity function on every call, about 500 instructions a read store after each action,
+/// paid by every row a list screen draws. Here only a replacement reaches the store.
+@MainActor
+final class IdentityObserver: CoreObserver {
+  private let identity: (UnsafeRawPointer) -> ObservableStateID
+  // Read and written only here, after each action, on the main actor: the dynamic exclusivity
+  // check a class's stored property pays on each access would guard nothing.
+  @exclusivity(unchecked) private var last: ObservableStateID
+  private let replaced: @MainActor () -> Void
+
+  init(
+    identity: @escaping (UnsafeRawPointer) -> ObservableStateID,
+    of state: UnsafeRawPointer,
+    replaced: @escaping @MainActor () -> Void
+  ) {
+    self.identity = identity
+    self.last = identity(state)
+    self.replaced = replaced
+  }
+
+  override func stateDidChange(_ state: UnsafeRawPointer) {
+    let current = identity(state)
+    guard current != last else { return }
+    last = current
+    replaced()
+  }
+}
+
+/// The observers of a store's core.
+///
+/// Observers are generic over the state they are handed, but the list is not: each is told with
+/// a pointer to that state (``CoreObserver``), valid for the call, so that telling them after an
+/// action looks up no type metadata in the cores (which run unspecialised), and no copy of the
+/// state outlives the call to make a later change copy the state's storage. Kept by id, so that a
+/// list's thousand row stores come and go in constant time each; the order they are told in is
+/// not part of the contract.
+@MainActor
+@usableFromInline
+package struct StoreObservers {
+  // Almost every core has a single observer (the core of the child store below it, or a screen),
+  // so one is kept on its own, and a dictionary exists only for more. Both are references, so
+  // the copy `notify` tells costs a retain for a lone observer: copying and walking a dictionary
+  // cost about 56 instructions more a core after each action. (An optional function, or an
+  // optional struct holding one, in its place was copied through the runtime's value witnesses,
+  // and so was an optional existential: 150 to 280 instructions more.)
+  private var single: CoreObserver?
+  private var singleID = 0
+  private var others: Others?
+  private var nextID = 0
+
+  /// The observers beyond the single one, changed only when this list is the box's only holder.
+  private final class Others {
+    var observers: [Int: CoreObserver]
+
+    init(_ observers: [Int: CoreObserver]) {
+      self.observers = observers
+    }
+  }
+
+  package init() {}
+
+  @usableFromInline
+  package var isEmpty: Bool { single == nil && others == nil }
+
+  package mutating func add(_ observer: CoreObserver) -> Int {
+    let id = nextID
+    nextID += 1
+    if single == nil {
+      single = observer
+      singleID = id
+    } else {
+      changeOthers { $0[id] = observer }
+    }
+    return id
+  }
+
+  /// Changes the other observers, in a box of this list's own.
+  private mutating func changeOthers<T>(_ body: (inout [Int: CoreObserver]) -> T) -> T {
+    if others == nil {
+      others = Others([:])
+    } else if !isKnownUniquelyReferenced(&others!) {
+      others = Others(others!.observers)
+    }
+    let result = body(&others!.observers)
+    if others!.observers.isEmpty { others = nil }
+    return result
+  }
+
+  /// An observer of a `State`, as a function of a pointer to one.
+  @inlinable
+  package static func typed<State>(
+    _ observer: @escaping @MainActor (borrowing State) -> Void
+  ) -> @MainActor (UnsafeRawPointer) -> Void {
+    { observer($0.assumingMemoryBound(to: State.self).pointee) }
+  }
+
+  /// Removes an observer and hands it back, so that a caller whose list has no exclusivity
+  /// checks lets it go once its access to the list has ended: letting go of an observer can run
+  /// deinitialisers.
+  @discardableResult
+  package mutating func remove(_ id: Int) -> CoreObserver? {
+    if let single, singleID == id {
+      self.single = nil
+      return single
+    }
+    guard others?.observers[id] != nil else { return nil }
+    return changeOthers { $0.removeValue(forKey: id) }
+  }
+
+  /// Tells the observers of a core's list, `lone` (``lone``, read out of the list) when there is
+  /// one, else a copy of `list`, so that no access to the core's list lasts across the calls,
+  /// which may add or remove observers. The lone observer, the usual case, needs no copy of the
+  /// list: copying it retained and released its parts, about 40 instructions a core.
+  @inline(__always)
+  package static func tell(
+    _ pointer: UnsafeRawPointer, lone: CoreObserver?, list: @autoclosure () -> StoreObservers
+  ) {
+    if let lone {
+      lone.stateDidChange(pointer)
+    } else {
+      list().notify(pointer: pointer)
+    }
+  }
+
+  /// Calls every observer added before the call with a pointer to the state; one removed
+  /// meanwhile may still be called this once.
+  // Consuming: it tells the observers of its own copy, so one added or removed while they are
+  // told changes the core's list and not this one, with no further copy made here.
+  package consuming func notify(pointer: UnsafeRawPointer) {
+    single?.stateDidChange(pointer)
+    guard let others else { return }
+    for observer in others.observers.values { observer.stateDidChange(pointer) }
+  }
+
+  /// The observer when it is the only one; `nil` when there are none or several.
+  package var lone: CoreObserver? { others == nil ? single : nil }
+
+  // The standard library's `withUnsafePointer` is not built for strict concurrency, so a
+  // main-actor closure handed to it checks the executor on each call; handed to this function,
+  // built in Swift 6 mode, it is simply isolated to the caller.
+  nonisolated static func withPointer<Value, Result>(
+    to value: borrowing Value, _ body: (UnsafeRawPointer) -> Result
+  ) -> Result {
+    withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+  }
+
+  /// A pointer to `value` where it is stored: borrowed for a generic call, a stored property is
+  /// copied first.
+  nonisolated static func withPointer<Value, Result>(
+    inPlace value: inout Value, _ body: (UnsafeRawPointer) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &value) { body(UnsafeRawPointer($0)) }
+  }
+}
