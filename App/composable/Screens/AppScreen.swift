@@ -228,7 +228,7 @@ final class AppScreen: TerminalProgram {
     screen.box(
       [
         "Saving \(unsaved) change\(unsaved == 1 ? "" : "s") before quitting…",
-        "A file may be locked by another program. Waiting up to \(left) s more.",
+        "Waiting up to \(left) s more (another program may hold the file).",
         "Press q to quit now; unsaved changes may be lost.",
       ], title: "Quitting")
   }
