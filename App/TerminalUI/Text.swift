@@ -111,8 +111,9 @@ public enum TerminalText {
     // Invisible and direction-changing characters stand alone, between graphemes.
     case .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
       return true
-    // A mark at the start of a character had nothing before it to combine with.
-    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    // A mark at the start of a character had nothing before it to combine with. (A spacing
+    // mark takes a column of its own, as terminals draw it.)
+    case .nonspacingMark, .enclosingMark: return true
     default: return false
     }
   }
@@ -129,12 +130,15 @@ public enum TerminalText {
       case 0x00..<0x20: result += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
       case 0x7F: result += "^?"
       default:
+        let code = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark:
-          // Drawn on a dotted circle, as type specimens show a lone mark.
-          result += result.isEmpty ? "◌" + String(scalar) : String(scalar)
+        case .nonspacingMark, .enclosingMark:
+          // Drawn on a dotted circle, as type specimens show a lone mark, where the two make one
+          // character (so that sanitising again leaves them be); else as its code.
+          let onCircle = "◌" + String(scalar)
+          result += result.isEmpty ? (onCircle.count == 1 ? onCircle : code) : String(scalar)
         default:
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          result += code
         }
       }
     }

@@ -11,6 +11,8 @@ struct TextTests {
     #expect(TerminalText.sanitized("\u{202E}evil\u{200B}") == "\\u{202E}evil\\u{200B}")
     // A mark with nothing to combine with sits on a dotted circle, not on what came before.
     #expect(TerminalText.sanitized("\u{301}x") == "◌\u{301}x")
+    // A spacing mark takes its own column, as terminals draw it, and is left as it is.
+    #expect(TerminalText.sanitized("\u{1068} x") == "\u{1068} x")
   }
 
   @Test func textThatNeedsNothingIsUnchanged() {
