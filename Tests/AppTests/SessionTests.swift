@@ -84,7 +84,7 @@ struct SessionTests {
     #expect(try await replayTwice(app, of: "app", in: sandbox) == 3)
   }
 
-  @Test func driveChangesCopiesOfTheUsersFilesUnlessAskedToPersist() async throws {
+  @Test func driveChangesCopiesUnlessAskedToPersist() async throws {
     let sandbox = Sandbox()
     #expect(try await sandbox.run(["todos", "add", "Keep me"]).status == 0)
     try FileManager.default.createDirectory(at: sandbox.config, withIntermediateDirectories: true)

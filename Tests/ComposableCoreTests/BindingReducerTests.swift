@@ -27,7 +27,7 @@ struct BindingReducerTests {
     await store.send(.tapped)
   }
 
-  @Test func aCasePathableViewEnumInsideTheActionHasAccessorsOfItsOwn() async {
+  @Test func aViewEnumInsideTheActionHasItsOwnAccessors() async {
     let view: Any.Type = ViewBindings.Action.View.self
     let plain: Any.Type = ViewBindings.Action.Plain.self
     #expect(view is any _CaseAccessible.Type)
@@ -39,7 +39,7 @@ struct BindingReducerTests {
     await store.send(.view(.tapped))
   }
 
-  @Test func anEnumWithoutGeneratedAccessorsHasItsBindingsApplied() async {
+  @Test func bindingsApplyToAnEnumWithoutAccessors() async {
     let store = TestStore(initialState: TwoBindings.State()) {
       BindingReducer<TwoBindings.State, PlainBindable, PlainBindable>()
     }

@@ -112,7 +112,7 @@ struct CancellationTests {
 
   // The parent may remove the child in answer to the child's own action, one that starts no work
   // itself (a tick): the timer the child started earlier ends with it.
-  @Test func aChildRemovedInAnswerToItsOwnActionHasItsWorkCancelled() async {
+  @Test func aChildRemovedByItsOwnActionHasItsWorkCancelled() async {
     let clock = TestClock()
     let store = makeStore(TwoTicks.State(detail: .init(id: 1)), TwoTicks(), clock: clock)
     await store.send(.detail(.start))
@@ -125,7 +125,7 @@ struct CancellationTests {
 
   // As in TCA, an optional child is the same child while its id is: another id put in its place
   // is a new child, whose predecessor's timer must not tick into it.
-  @Test func replacingIfLetStateWithAnotherIdCancelsTheOldChildsEffects() async {
+  @Test func anIfLetChildWithANewIDEndsTheOldEffects() async {
     let clock = TestClock()
     let store = makeStore(TickerList.State(detail: .init(id: 9)), TickerList(), clock: clock)
     await store.send(.detail(.start))
@@ -145,7 +145,7 @@ struct CancellationTests {
   }
 
   // `ifCaseLet` tells its case's child by id too.
-  @Test func replacingAnEnumCasesChildWithAnotherIdCancelsItsEffects() async {
+  @Test func anEnumCaseChildWithANewIDEndsItsEffects() async {
     let clock = TestClock()
     let store = makeStore(Screen.State.detail(Ticker.State(id: 1)), Screen(), clock: clock)
     await store.send(.detail(.start))
@@ -159,7 +159,7 @@ struct CancellationTests {
   }
 
   // An enum child is told apart by its case: the same id in another case is a new child.
-  @Test func replacingIfLetEnumStateWithAnotherCaseCancelsItsEffects() async {
+  @Test func anIfLetEnumInAnotherCaseEndsItsEffects() async {
     let clock = TestClock()
     let store = makeStore(
       PanelHost.State(panel: .ticker(Ticker.State(id: 1))), PanelHost(), clock: clock)
@@ -181,7 +181,7 @@ struct CancellationTests {
 
   // An enum child is told apart by its payload's id too: another id in the same case is a new
   // child, and the same id again is the same one.
-  @Test func replacingIfLetEnumStateWithAnotherIdInItsCaseCancelsItsEffects() async {
+  @Test func anIfLetEnumWithANewIDInItsCaseEndsItsEffects() async {
     let clock = TestClock()
     let store = makeStore(
       PanelHost.State(panel: .ticker(Ticker.State(id: 1))), PanelHost(), clock: clock)
@@ -201,7 +201,7 @@ struct CancellationTests {
 
   // A presented child's `.cancel(id:)` reaches its own effects whichever child is presented,
   // and a child presented again is the same one only in the same case with the same id.
-  @Test func aPresentedChildStopsItsOwnWorkAndKeepsItWhilePresentedAgainAsItself() async {
+  @Test func aPresentedChildKeepsItsWorkWhenPresentedAgain() async {
     let clock = TestClock()
     let store = makeStore(TickerSheet.State(), TickerSheet(), clock: clock)
     await store.presentTicking(clock: clock)
@@ -276,7 +276,7 @@ struct CancellationTests {
 
   /// A list cleared at once stops every element's work, including work one level below each
   /// element, and nothing in another list whose elements have the same ids.
-  @Test func clearingAListCancelsEveryElementsEffectsAndOnlyThose() async {
+  @Test func clearingAListCancelsOnlyItsElementsEffects() async {
     let clock = TestClock()
     let count = 500
     let pairs = (1...count).map { TickerPair.State(id: $0, ticker: Ticker.State(id: $0)) }
@@ -329,7 +329,7 @@ struct CancellationTests {
     await task?.finish()
   }
 
-  @Test func anIdCancelsOnlyEffectsMarkedWithAnEqualIdOfItsOwnType() async {
+  @Test func anIDCancelsOnlyEqualIDsOfItsOwnType() async {
     let clock = TestClock()
     let store = makeStore(Alarms.State(), Alarms(), clock: clock)
     // Set 100 ms apart, so that they ring in the order they were set.
@@ -385,7 +385,7 @@ struct ChildEffectPlaceTests {
     await store.receive(\.rows[id: 2].greeted) { $0.rows[id: 2]?.greetings = 1 }
   }
 
-  @Test func workMergedWithASendEndsWhenThePresentedChildIsDismissed() async {
+  @Test func mergedWorkEndsWhenThePresentedChildIsDismissed() async {
     let clock = TestClock()
     let store = makeStore(Pinger.State(destination: .ping(.init(id: 1))), clock: clock)
     await store.send(.destination(.presented(.ping(.start))))

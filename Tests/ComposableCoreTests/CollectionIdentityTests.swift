@@ -53,7 +53,7 @@ struct CollectionIdentityTests {
     #expect(!tilesReadersHear(ids: []) { $0.tiles = [] })
   }
 
-  @Test func aStackReorderedOrPoppedIsAChangeAndAnElementChangedInPlaceIsNot() {
+  @Test func aStackReorderedIsAChangeAnElementEditIsNot() {
     var state = TrackedStack.State()
     state.path.append(TrackedHolder.Inner())
     state.path.append(TrackedHolder.Inner())
@@ -64,7 +64,7 @@ struct CollectionIdentityTests {
     #expect(state.path.ids.count == 2)
   }
 
-  @Test func aRowsActionTellsReadersOfTheListOnlyWhenItsRowsAreNotObservable() {
+  @Test func aRowActionTellsTheListOnlyForPlainRows() {
     let observed = Store(initialState: Board.State()) { Board() }
     observed.send(.addTile(1))
     let observedReader = ChangeCounter { _ = observed.tiles }
@@ -81,7 +81,7 @@ struct CollectionIdentityTests {
     #expect(plain.rows[id: 1]?.value == 5)
   }
 
-  @Test func aStackElementsActionTellsReadersOfThePathOnlyWhenItIsNotObservable() {
+  @Test func anElementActionTellsThePathOnlyForPlainState() {
     let plain = Store(initialState: PlainRows.State()) { PlainRows() }
     let id = plain.path.ids[0]
     let pathReader = ChangeCounter { _ = plain.path }

@@ -43,7 +43,7 @@ struct DirectCallTests {
 
   // Another id in the optional's place is another child: the first one's timer must stop.
   @Test(arguments: DirectCall.allCases)
-  func anOptionalChildReplacedInADirectCallHasItsEffectsCancelled(call: DirectCall) async {
+  func directCallReplacingAChildEndsItsEffects(call: DirectCall) async {
     let clock = TestClock()
     let store = makeStore(TickerList.State(detail: .init(id: 9)), TickerList(), call, clock: clock)
     await store.send(.detail(.start))
@@ -63,7 +63,7 @@ struct DirectCallTests {
   }
 
   @Test(arguments: DirectCall.allCases)
-  func aPresentedChildDismissedInADirectCallHasItsEffectsCancelled(call: DirectCall) async {
+  func directCallDismissingAChildEndsItsEffects(call: DirectCall) async {
     let clock = TestClock()
     let store = await presentTicking(call, clock: clock)
     await store.send(.destination(.dismiss)) { $0.destination = nil }
@@ -71,7 +71,7 @@ struct DirectCallTests {
   }
 
   @Test(arguments: DirectCall.allCases)
-  func aPresentedChildReplacedInADirectCallHasItsEffectsCancelled(call: DirectCall) async {
+  func directCallReplacingAPresentedChildEndsItsEffects(call: DirectCall) async {
     let clock = TestClock()
     let store = await presentTicking(call, clock: clock)
     await store.send(.show(.ticker(Ticker.State(id: 2)))) {

@@ -247,7 +247,7 @@ struct PresentationTests {
     }
   }
 
-  @Test func aCopiedStateKeepsItsPresentedChildWhenTheOriginalChanges() {
+  @Test func aCopiedStateKeepsItsPresentedChild() {
     var original = Folder.State(name: "root")
     original.child = Folder.State(name: "a")
     let copy = original

@@ -150,7 +150,7 @@ struct StoreObservationTests {
     #expect(labelReader.changes == 1)
   }
 
-  @Test func aPresentedChildChangedInPlaceNotifiesOnlyItsReaders() async {
+  @Test func aPresentedChildEditNotifiesOnlyItsReaders() async {
     let store = Store(initialState: Board.State()) { Board() }
     store.send(.showDetail)
     // `ifLet(\.$detail, …)` changes the child through the storage behind `$detail`.
@@ -164,7 +164,7 @@ struct StoreObservationTests {
     #expect(store.detail?.value == 1)
   }
 
-  @Test func aPresentedChildThatReplacesItselfNotifiesReadersOfThePresentation() async {
+  @Test func aReplacedPresentedChildNotifiesThePresentation() async {
     let store = Store(initialState: Board.State()) { Board() }
     store.send(.showDetail)
     store.send(.detail(.presented(.increment)))
@@ -174,7 +174,7 @@ struct StoreObservationTests {
     #expect(store.detail?.value == 0)
   }
 
-  @Test func dismissingAPresentedChildNotifiesReadersOfThePresentation() async {
+  @Test func dismissingAChildNotifiesThePresentation() async {
     let store = Store(initialState: Board.State()) { Board() }
     store.send(.showDetail)
     let presenceReader = ChangeCounter { _ = store.detail?._$id }

@@ -93,7 +93,7 @@ struct RecordingTests {
     return url
   }
 
-  @Test func secretsAreWrittenAsStandInsAndTheReplayStillChecksEveryStep() throws {
+  @Test func secretsAreStandInsAndTheReplayStillChecks() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent("login.jsonl")
     // A file that was readable by others before the recording replaced it.
@@ -278,7 +278,7 @@ struct Minting {
 }
 
 extension RecordingTests {
-  @Test func uuidsDatesAndRandomNumbersDrawnByTheReducerAreReplayed() async throws {
+  @Test func uuidsDatesAndRandomNumbersAreReplayed() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent("minting.jsonl")
     let recorder = try SessionRecorder(url: url, feature: "Minting", start: ["rolls": 3])

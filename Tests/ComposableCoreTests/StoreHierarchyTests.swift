@@ -137,7 +137,7 @@ struct StoreHierarchyTests {
     #expect(await iterator.next(isolation: #isolation)?.value == 2)
   }
 
-  @Test func anActionSentWhileObserversAreToldReachesThemAfterTheStateBefore() async {
+  @Test func anActionSentWhileToldWaitsForTheRound() async {
     let store = Store(initialState: Tile.State()) { Tile() }
     // Tracking the whole state: replacing it tells this observer, which sends at once.
     withObservationTracking {
@@ -162,7 +162,7 @@ struct StoreHierarchyTests {
   /// round, and the stores below read the children of the older state meanwhile, without
   /// retaining them, so that state must outlive the round (the AddressSanitizer run of `.ci/run`
   /// would report a child freed under them).
-  @Test func aChildDismissedWhileObserversAreToldIsReadFromTheStateTheRoundStartedWith() async {
+  @Test func aChildDismissedWhileToldIsReadAsItWas() async {
     let root = Store(initialState: Node.State(depth: 3, reads: ChildReads())) { Node() }
     // Added before the stores below, so that it is told first: the list tells a lone first
     // observer before the others, though the order is not part of its contract.
@@ -190,7 +190,7 @@ struct StoreHierarchyTests {
   /// A scoped store's observers are handed its child where the parent stores it (a stored
   /// property of plain state, or the storage behind a tracked property of observable state),
   /// and through a computed property a copy; each sees every change, made from either store.
-  @Test func observersOfAScopedStoreFollowItsChildWhereverItIsStored() async {
+  @Test func scopedObserversFollowTheirChildWhereItIsStored() async {
     let composite = Store(initialState: Composite.State()) {
       Composite(extraLoggers: 0, tag: nil, isVerbose: false)
     }
@@ -222,7 +222,7 @@ struct StoreHierarchyTests {
     #expect(tile.state.value == 0)
   }
 
-  @Test func presentedStoresReadTheirChildFromTheStorageBehindIt() {
+  @Test func presentedStoresReadTheirChildFromItsStorage() {
     // `@Reducer` names the storage of a plain state's presented property; `@ObservableState`
     // names its own. A presented child's store reads there after each action.
     #expect(Node.State._$presentationStorage(\Node.State.child) == \Node.State.$child)
@@ -258,7 +258,7 @@ struct StoreHierarchyTests {
   /// A child presented from a plain optional, with presentation actions and a reducer written
   /// by hand, is read where it is stored, as an optional child is: its store follows its
   /// changes, and goes once it is dismissed, keeping the state it showed last.
-  @Test func aChildPresentedFromAPlainOptionalIsFollowedWhereItIsStored() {
+  @Test func aChildPresentedFromAnOptionalIsFollowed() {
     let stand = Store(initialState: Stand.State(child: Tile.State())) { Stand() }
     let tile = stand.scope(state: \.child, action: \.child)!
     var seen: [Int] = []
@@ -398,7 +398,7 @@ struct StoreHierarchyTests {
 
   /// A store keeps what it resolved for a few dozen scopes at most: scoping rows as optional
   /// children, each by its id, makes a scope per row, and every one still follows its row.
-  @Test func optionalScopesBeyondThoseAStoreKeepsStillFollowTheirChildren() {
+  @Test func unkeptOptionalScopesStillFollowTheirChildren() {
     let count = 80
     let store = Store(
       initialState: TileList.State(
@@ -428,7 +428,7 @@ struct StoreHierarchyTests {
   /// and may let go of every store of the chain (a window closing). Each core is kept by its
   /// caller until its call returns, so none is freed under its own call (the AddressSanitizer run
   /// of `.ci/run` would report it), and all of them go once the action is done.
-  @Test func anObserverThatLetsGoOfEveryStoreWhileToldLeavesNothingBehind() {
+  @Test func anObserverLettingGoWhileToldLeavesNothing() {
     final class Window {
       var stores: [StoreOf<Node>] = []
     }
@@ -455,7 +455,7 @@ struct StoreHierarchyTests {
     #expect(leafCore == nil)
   }
 
-  @Test func aStoreKeptWithoutItsParentsFollowsItsChildAndGoesWithIt() {
+  @Test func aStoreKeptAloneFollowsItsChildAndGoesWithIt() {
     var root: StoreOf<Node>? = Store(initialState: Node.State(depth: 2, reads: ChildReads())) {
       Node()
     }
@@ -492,7 +492,7 @@ struct KeptRowStoreTests {
     }
   }
 
-  @Test func anActionReadsTheCollectionOnceHoweverManyRowStoresAreKept() {
+  @Test func anActionReadsTheCollectionOnce() {
     let reads = ChildReads()
     let store = list(Array(0..<50), reads: reads)
     let rows = Array(store.scope(state: \.countedTiles, action: \.tiles))
@@ -506,7 +506,7 @@ struct KeptRowStoreTests {
     #expect(rows[8].state.value == 0)
   }
 
-  @Test func rowsRemovedInOneActionLetGoOfTheirStoresAndTheRestStay() {
+  @Test func removedRowsLetGoOfTheirStoresTheRestStay() {
     let store = list([1, 2, 3, 4], reads: ChildReads())
     let rows = store.scope(state: \.tiles, action: \.tiles)
     weak let second = rows[1]
@@ -528,7 +528,7 @@ struct KeptRowStoreTests {
   /// Row stores find their collection where it is stored: a stored property of plain state here,
   /// the storage behind a tracked property in `TileList`. An observed row is told each change,
   /// and removing rows lets go of exactly their stores.
-  @Test func rowsOfAPlainStateFollowTheCollectionWhereItIsStored() {
+  @Test func plainRowsFollowTheCollectionWhereItIsStored() {
     let tiles = IdentifiedArray(uniqueElements: (1...4).map { Tile.State(id: $0) })
     let store = Store(initialState: PlainTileList.State(tiles: tiles)) { PlainTileList() }
     let rows = store.scope(state: \.tiles, action: \.tiles)
@@ -595,7 +595,7 @@ struct KeptRowStoreTests {
   /// A collection of row stores is asked for its rows after the last of them went and one came
   /// back: it finds the row's new store where a collection made now finds it, and that store
   /// goes when its row goes.
-  @Test func aCollectionAskedAfterItsRowsWentFindsTheStoresKeptNow() {
+  @Test func aCollectionAskedLaterFindsTheStoresKeptNow() {
     let store = list([1], reads: ChildReads())
     let rows = store.scope(state: \.tiles, action: \.tiles)
     weak let first = rows[0]
@@ -611,7 +611,7 @@ struct KeptRowStoreTests {
     #expect(second == nil)
   }
 
-  @Test func aRemovedRowsStoreKeepsItsLastStateAndAnObservedRowFollowsItsChanges() async {
+  @Test func aRemovedRowsStoreKeepsItsLastState() async {
     let store = list([1, 2], reads: ChildReads())
     let row = store.scope(state: \.tiles, action: \.tiles)[0]
     var states = row.states.makeAsyncIterator()

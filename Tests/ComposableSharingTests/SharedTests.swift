@@ -140,7 +140,7 @@ struct SharedFileStorageTests {
   /// Each watched file is loaded on a thread of its own when it changes. The watches ran on a
   /// global queue, whose threads are the concurrency pool's on Linux: as many loads waiting for
   /// another process's lock as there are cores held every task, and the other files' loads.
-  @Test func loadsOfChangedFilesWaitingForTheirLockHoldNoSharedThread() async throws {
+  @Test func loadsWaitingForALockHoldNoSharedThread() async throws {
     let count = ProcessInfo.processInfo.activeProcessorCount + 1
     let urls = (0..<count).map { directory.appendingPathComponent("watched-\($0).json") }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -336,7 +336,7 @@ struct SharedFileStorageTests {
 
   /// Every setting lives in one file, so another setting's change moves it too: that is no news
   /// for this setting's readers.
-  @Test func anotherSettingsChangeDoesNotTellThisSettingsReaders() async throws {
+  @Test func anotherSettingsChangeTellsNotThisOnesReaders() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let settings = directory.appendingPathComponent("settings.json")
     try Data(#"{"volume": 3}"#.utf8).write(to: settings)

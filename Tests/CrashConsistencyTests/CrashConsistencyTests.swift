@@ -14,7 +14,7 @@ struct CrashConsistencyTests {
   static let writer = URL(fileURLWithPath: CommandLine.arguments[0])
     .deletingLastPathComponent().appendingPathComponent("crash-writer")
 
-  @Test func killedAtRandomMomentsNoAcknowledgedChangeIsLostAndNoFileIsTorn() async throws {
+  @Test func randomKillsLoseNoAcknowledgedChangeNorTearAFile() async throws {
     let kills = Int(ProcessInfo.processInfo.environment["CRASH_KILLS"] ?? "") ?? 150
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("crash-\(UUID().uuidString)")

@@ -110,7 +110,7 @@ struct FileStoreTests {
   /// process hold every concurrency thread on purpose (`keysAreReadWhileEveryConcurrencyThreadWaits`),
   /// and a task timed while they did failed this test now and then. The change an update makes
   /// runs on the thread that waited for the lock, and must run outside any task.
-  @Test func waitingForAnotherProcesssLockLeavesTheConcurrencyThreadsFree() async throws {
+  @Test func waitingForALockLeavesTheConcurrencyThreadsFree() async throws {
     let directory = TemporaryDirectory()
     let store = FileStore<[Note]>(url: directory.file("notes.json"), emptyValue: [])
     try store.save([Note(text: "kept")])

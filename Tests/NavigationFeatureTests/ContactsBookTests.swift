@@ -522,7 +522,7 @@ struct ContactsBookTests {
     #expect(contacts.changes.value == [.save(grace)])
   }
 
-  @Test func aFailedSaveLeavesTheScreenOfAContactTheListNeverHad() async {
+  @Test func aFailedSaveLeavesAScreenOfAnUnlistedContact() async {
     let contacts = RecordingContacts(failingSaves: true)
     // Ada's detail, deep-linked before the list held her, under Alan's.
     let store = makeStore(

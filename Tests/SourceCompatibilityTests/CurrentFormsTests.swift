@@ -311,7 +311,7 @@ struct CurrentFormsTests {
   }
 
   @Test
-  func anElementAppendedInAnAssertionGetsTheIDTheReducersGot() async {
+  func anAssertionsAppendedElementGetsTheReducersID() async {
     let store = TestStore(initialState: StepperStack.State()) { StepperStack() }
     await store.send(.pushTapped) { $0.path.append(Stepper.State()) }
     await store.send(.pushTapped) { $0.path.append(Stepper.State()) }
@@ -323,7 +323,7 @@ struct CurrentFormsTests {
   }
 
   @Test
-  func anAlertInOptionalStateGoesAwayOnceItsActionIsHandled() async {
+  func anOptionalAlertGoesOnceItsActionIsHandled() async {
     let store = TestStore(initialState: Confirm.State()) { Confirm() }
     await store.send(.deleteTapped) { $0.alert = AlertState { TextState("Delete?") } }
     // Another alert took its place: it stays.
@@ -335,7 +335,7 @@ struct CurrentFormsTests {
   }
 
   @Test
-  func aFeatureTestedAloneCanDismissItselfWhichEndsItsEffects() async {
+  func aFeatureAloneDismissesItselfAndEndsItsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Closing.State()) {
       Closing()
@@ -380,7 +380,7 @@ struct CurrentFormsTests {
   }
 
   @Test
-  func overridesOfOneReducerFuseIntoOneTypeWithTheInnermostWinning() async {
+  func overridesFuseWithTheInnermostWinning() async {
     let fused: _DependencyKeyWritingReducer<Stepper> = Stepper()
       .dependency(\.stepLimit, 2)
       .dependency(\.stepLimit, 5)

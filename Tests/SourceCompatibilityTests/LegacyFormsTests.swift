@@ -258,7 +258,7 @@ struct LegacyFormsTests {
   }
 
   @Test
-  func removingAChildReachedThroughACasePathCancelsItsEffects() async {
+  func removingACasePathChildCancelsItsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Dashboard1_0.State(optional: Counter1_0.State())) {
       Dashboard1_0()
@@ -320,7 +320,7 @@ struct LegacyFormsTests {
   }
 
   @Test
-  func onlyWhatTheComparisonTellsApartRunsTheChangeReducer() async {
+  func onChangeRunsOnlyWhenTheComparisonDiffers() async {
     let store = TestStore(initialState: Search1_0.State()) { Search1_0() }
     await store.send(.queryChanged("Swift")) {
       $0.query = "Swift"

@@ -376,7 +376,7 @@ struct OuterCancellationTests {
     await store.send(.closeBefore) { $0.feed = nil }
   }
 
-  @Test func aChildRemovedAfterItsIfLetHasItsWorkCancelledByTheNextAction() async {
+  @Test func aChildRemovedAfterItsIfLetIsCancelledNext() async {
     let store = TestStore(initialState: Watcher.State()) { Watcher() }
     await store.send(.open) { $0.feed = Watcher.Feed.State() }
     await store.send(.feed(.presented(.onAppear)))
@@ -424,7 +424,7 @@ struct WatcherStack {
 
 @MainActor
 struct StackOuterCancellationTests {
-  @Test func elementsClearedOutsideTheirForEachHaveTheirWorkCancelled() async {
+  @Test func elementsClearedOutsideForEachAreCancelled() async {
     let store = TestStore(initialState: WatcherStack.State()) { WatcherStack() }
     await store.send(.path(.push(id: 0, state: Watcher.Feed.State()))) {
       $0.path[id: 0] = Watcher.Feed.State()

@@ -113,7 +113,7 @@ struct RecursionTests {
     }
   }
 
-  @Test func aScreenPresentingItselfRunsEachLevelsEffectsAndEndsThemOnDismissal() async {
+  @Test func aSelfPresentingScreenEndsEachLevelsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Drilldown.State()) {
       Drilldown()
@@ -141,7 +141,7 @@ struct RecursionTests {
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func storesScopedDownARecursiveTreeSendThroughEveryLevel() {
+  @Test func storesDownARecursiveTreeSendThroughEachLevel() {
     let store = Store(initialState: Drilldown.State()) { Drilldown() }
     store.send(.goDeeper)
     let first = store.scope(state: \.child, action: \.child.presented)!

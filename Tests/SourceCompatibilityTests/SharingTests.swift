@@ -125,7 +125,7 @@ struct Scoreboard {
 
 @MainActor
 struct SharingKeysTests {
-  @Test func aCustomKeyLoadsSavesAndFollowsTheServerInATestStore() async {
+  @Test func aCustomKeyLoadsSavesAndFollowsTheServer() async {
     let server = ScoreServer()
     server.stored.setValue(7)
     let store = withDependencies {
@@ -249,7 +249,7 @@ struct SharingKeysTests {
 
 @MainActor
 struct SharedChangesAtTheEndTests {
-  @Test func anEffectsChangeNobodyAssertedFailsWhenTheStoreIsReleased() async {
+  @Test func anUnassertedEffectChangeFailsOnRelease() async {
     await withKnownIssue {
       let store = TestStore(initialState: Scoreboard.State()) { Scoreboard() }
       await store.send(.visitedInBackground)

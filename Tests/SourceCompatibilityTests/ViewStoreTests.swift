@@ -132,7 +132,7 @@ extension BindingViewStateViewStore {
 @MainActor
 struct ViewStoreTests {
   @Test
-  func bindingStateFieldsAreSetAndMatchedByTheirProjection() async {
+  func bindingStateFieldsAreSetByTheirProjection() async {
     await run(BindingStateActions())
   }
 
@@ -142,7 +142,7 @@ struct ViewStoreTests {
   }
 
   @Test
-  func aViewStoreOfBindingViewStatePublishesOnlyWhatItObserves() async {
+  func aBindingViewStorePublishesOnlyWhatItObserves() async {
     await run(BindingViewStateViewStore())
   }
 }

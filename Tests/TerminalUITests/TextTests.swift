@@ -35,7 +35,7 @@ struct TextTests {
     #expect(TerminalText.columns("\u{1B}") == 2)
   }
 
-  @Test func truncationCountsColumnsAndNeverSplitsAWideCharacter() {
+  @Test func truncationCountsColumnsAndKeepsWideCharacters() {
     #expect(TerminalText.truncated("日本語のタスク", to: 7) == "日本語…")
     #expect(TerminalText.truncated("日本語", to: 6) == "日本語")
     #expect(TerminalText.truncated("ab🐉cd", to: 4) == "ab…")

@@ -171,7 +171,7 @@ struct TodoListTests {
     #expect(todos.changes.value == [.add(milk)])
   }
 
-  @Test func anAcceptedTitleClosesTheFieldARefusedOneKeepsItOpen() async {
+  @Test func anAcceptedTitleClosesTheFieldARefusedOneNot() async {
     let store = makeStore()
     await store.send(.set(\.focus, .newTitle)) { $0.focus = .newTitle }
     await store.send(.addButtonTapped) { $0.newTitleError = "A todo needs a title." }

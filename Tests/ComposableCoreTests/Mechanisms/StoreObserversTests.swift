@@ -31,7 +31,7 @@ struct StoreObserversTests {
     return calls.names.sorted()
   }
 
-  @Test func everyObserverIsToldOnceWhicheverWasAddedFirstOrRemoved() {
+  @Test func everyObserverIsToldOnceInAnyOrder() {
     let calls = Calls()
     var observers = StoreObservers()
     #expect(observers.isEmpty)
@@ -60,7 +60,7 @@ struct StoreObserversTests {
 
   /// The list is told from its own copy: an observer that adds or removes observers while told
   /// changes the list for the next round, and a removed one may be called this once only.
-  @Test func observersAddedOrRemovedWhileToldTakeEffectFromTheNextRound() {
+  @Test func observersChangedWhileToldCountFromTheNextRound() {
     @MainActor final class Box {
       var observers = StoreObservers()
       var ids: [String: Int] = [:]

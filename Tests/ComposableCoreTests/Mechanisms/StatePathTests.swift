@@ -212,7 +212,7 @@ struct TrackedHolder {
     #expect(itemsReader.changes == 1)
   }
 
-  @Test func aChildThatReplacesItselfTellsTheReadersOfItsProperty() {
+  @Test func aReplacedChildTellsTheReadersOfItsProperty() {
     let store = Store(initialState: TrackedHolder.State()) { TrackedHolder() }
     let optionalReader = ChangeCounter { _ = store.optionalList }
     store.send(.optionalList(-1))

@@ -22,7 +22,7 @@ struct RemovedIDsTests {
 
   /// Every subset of up to eight ids kept in order, each also with a new id inserted at every
   /// place, and with its last id moved to the front.
-  @Test func everyEditOfASmallListRemovesWhatASetDifferenceRemoves() {
+  @Test func smallListEditsRemoveWhatASetDifferenceRemoves() {
     for count in 0...8 {
       let before = Array(0..<count)
       for mask in 0..<(1 << count) {
