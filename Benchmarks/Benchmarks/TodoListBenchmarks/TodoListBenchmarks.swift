@@ -13,7 +13,7 @@ func makeStore(count: Int) -> StoreOf<TodoList> {
   Store(initialState: makeList(count: count)) {
     TodoList()
   } withDependencies: {
-    $0.todosClient = TodosClient(load: { [] }, apply: { _ in })
+    $0.todosClient = TodosClient(load: { [] }, apply: { _ in }, changes: { .finished })
     $0.continuousClock = TestClock()
   }
 }
@@ -35,7 +35,7 @@ func makeAppStore(count: Int) -> StoreOf<AppReducer> {
   Store(initialState: AppReducer.State(selectedTab: .todos, todos: makeList(count: count))) {
     AppReducer()
   } withDependencies: {
-    $0.todosClient = TodosClient(load: { [] }, apply: { _ in })
+    $0.todosClient = TodosClient(load: { [] }, apply: { _ in }, changes: { .finished })
     $0.analyticsClient = AnalyticsClient(track: { _ in })
     $0.continuousClock = TestClock()
   }
