@@ -78,14 +78,17 @@ extension Screen.Style {
 }
 
 extension Screen {
-  /// Puts `content` in a bordered box centred on the screen, over whatever is there. Lines
-  /// longer than the box wraps; the box is as wide as its longest line, within the screen.
+  /// Puts `content` in a bordered box centred above the screen's last row, over whatever is
+  /// there. Lines longer than the box wrap; the box is as wide as its longest line, within the
+  /// screen, and a box taller than the screen ends with `…`.
   public mutating func box(_ content: [String], title: String) {
     let widest = content.map(TerminalText.columns).max() ?? 0
     let inner = max(min(max(widest, TerminalText.columns(title) + 2, 20), width - 4), 1)
-    let wrapped = content.flatMap { TerminalText.wrapped($0, to: inner) }
-    let shown = Array(wrapped.prefix(max(height - 2, 0)))
-    let top = max((height - shown.count - 2) / 2, 0)
+    var shown = content.flatMap { TerminalText.wrapped($0, to: inner) }
+    // The box keeps the screen's last row free, for a help line, and says when it is cut.
+    let room = max(height - 3, 1)
+    if shown.count > room { shown = shown.prefix(room - 1) + ["…"] }
+    let top = max((height - 1 - shown.count - 2) / 2, 0)
     let left = String(repeating: " ", count: max((width - inner - 4) / 2, 0))
     put(
       left + "┌─" + TerminalText.padded(title, to: inner, with: "─") + "─┐", row: top, style: .bold)

@@ -69,6 +69,16 @@ struct TextTests {
     #expect(TerminalText.columns(screen.lines[0]) <= 12)
   }
 
+  @Test func aBoxTallerThanTheScreenIsCutAndLeavesTheLastRow() {
+    var screen = Screen(width: 30, height: 8)
+    screen.put("help line", row: 7)
+    screen.box((1...20).map { "line \($0)" }, title: "Keys")
+    #expect(screen.lines[0].contains("┌─Keys"))
+    #expect(screen.lines[5].contains("│ …"))
+    #expect(screen.lines[6].contains("└"))
+    #expect(screen.lines[7] == "help line")
+  }
+
   @Test func anItemIsMarkedWhetherOrNotColourIsOn() {
     #expect(Line.item("row", selected: true) == Line("› row", .inverse))
     #expect(Line.item("row", selected: false) == Line("  row", nil))
