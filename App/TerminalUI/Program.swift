@@ -5,8 +5,8 @@ import Synchronization
 public enum TerminalEvent: Equatable, Sendable {
   /// A key was pressed.
   case key(KeyEvent)
-  /// The terminal has a new size.
-  case resized(width: Int, height: Int)
+  /// The terminal has a new size; the next drawing is at that size.
+  case resized
   /// The program's tick interval passed (see ``TerminalProgram/tickInterval``).
   case tick
   /// Something the last drawing read has changed, such as a store's state.

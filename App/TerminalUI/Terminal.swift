@@ -93,11 +93,9 @@ public final class Terminal: @unchecked Sendable {
     if let problem = fullScreenProblem() { throw problem }
     let loop = TerminalLoop(program)
     let inbox = loop.inbox
-    try start { [weak self] signal in
+    try start { signal in
       switch signal {
-      case SIGWINCH:
-        let size = self?.size ?? (width: 80, height: 24)
-        inbox.send(.resized(width: size.width, height: size.height))
+      case SIGWINCH: inbox.send(.resized)
       case SIGINT: inbox.send(.interrupted)
       case SIGTERM: inbox.send(.terminated)
       case SIGHUP: inbox.send(.hungUp)

@@ -53,7 +53,7 @@ struct EventLoopTests {
     /// Lets the loop handle everything queued so far: an event sent now comes after them.
     func settle() async {
       let before = loop.drawCount
-      loop.send(.resized(width: 80, height: 24))
+      loop.send(.resized)
       await drawn(before + 1)
     }
 
