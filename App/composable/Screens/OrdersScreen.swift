@@ -109,9 +109,7 @@ final class OrdersScreen: TabScreen {
       simulation.empty.toggle()
       store.send(.simulationChanged(simulation))
     case .character("f"):
-      let all = OrderFilter.allCases
-      store.send(
-        .selectFilter(all[((all.firstIndex(of: store.selectedFilter) ?? 0) + 1) % all.count]))
+      store.send(.selectFilter(next(after: store.selectedFilter)))
       cursor = 0
     default: return false
     }

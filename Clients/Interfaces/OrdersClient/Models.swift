@@ -48,7 +48,7 @@ public enum OrderStatus: String, Codable, CaseIterable, Hashable, Sendable {
 }
 
 /// Which orders a page holds.
-public enum OrderFilter: Codable, Equatable, Hashable, Sendable {
+public enum OrderFilter: CaseIterable, Codable, Equatable, Hashable, Sendable {
   /// Every order.
   case all
   /// Orders in one status.
