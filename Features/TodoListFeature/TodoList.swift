@@ -302,8 +302,9 @@ public struct TodoList: Sendable {
         }
         let todo = TodoItem(id: uuid(), title: title, priority: state.newPriority, createdAt: now)
         // Above the done todos, where the next sort would move it.
-        let next = state.todos.first(where: \.isCompleted)?.id
-        state.todos.insert(todo, at: next.flatMap(state.todos.index(id:)) ?? state.todos.endIndex)
+        let place = state.todos.firstIndex(where: \.isCompleted) ?? state.todos.endIndex
+        let next = place < state.todos.endIndex ? state.todos[place].id : nil
+        state.todos.insert(todo, at: place)
         state.newTitle = ""
         state.newTitleError = nil
         state.focus = nil

@@ -101,7 +101,7 @@ final class TodosScreen: TabScreen {
       cursor += down ? 1 : -1
     default: return false
     }
-    cursor = clamped(cursor, count: store.visibleTodos.count)
+    // Left as it is after a delete: every read clamps it (above, and in `body`).
     return true
   }
 
