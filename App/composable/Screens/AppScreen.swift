@@ -38,6 +38,7 @@ final class AppScreen: TerminalProgram {
       .signUp: SignUpScreen(store: store.scope(state: \.signUp, action: \.signUp)),
       .contacts: ContactsScreen(store: store.scope(state: \.contacts, action: \.contacts)),
     ]
+    followModal()
   }
 
   private var visible: any TabScreen { screens[store.selectedTab]! }
@@ -80,6 +81,7 @@ final class AppScreen: TerminalProgram {
       startQuitting(event)
     }
     appearIfNeeded()
+    followModal()
     return quitting == nil ? .continue : finishQuitting(now: false)
   }
 
@@ -93,7 +95,7 @@ final class AppScreen: TerminalProgram {
       showsHelp = false
       return
     }
-    if let modal = currentModal(send: { [store] in store.send($0) }) {
+    if let modal = Modals.modal(store.state, send: { [store] in store.send($0) }) {
       let count = max(modal.buttons.count, 1)
       switch key {
       case .left, .backTab: modalFocus = (modalFocus + count - 1) % count
@@ -118,15 +120,13 @@ final class AppScreen: TerminalProgram {
     }
   }
 
-  /// The modal over the visible tab, with the focus put back on its default button when it is a
-  /// new one.
-  private func currentModal(send: @escaping (AppReducer.Action) -> Void) -> Modal? {
-    let modal = Modals.modal(store.state, send: send)
-    if modal?.identity != modalIdentity {
-      modalIdentity = modal?.identity
-      modalFocus = modal?.defaultButton ?? 0
-    }
-    return modal
+  /// Puts the focus on the default button of a modal that was not showing before. Run after
+  /// every event, so that drawing only reads.
+  private func followModal() {
+    let modal = Modals.modal(store.state, send: { _ in })
+    guard modal?.identity != modalIdentity else { return }
+    modalIdentity = modal?.identity
+    modalFocus = modal?.defaultButton ?? 0
   }
 
   private func startQuitting(_ reason: TerminalEvent) {
@@ -187,7 +187,7 @@ final class AppScreen: TerminalProgram {
     if let quitting {
       drawQuitting(quitting, on: &screen)
       footer = "q quits now, without waiting"
-    } else if let modal = currentModal(send: { _ in }) {
+    } else if let modal = Modals.modal(store.state, send: { _ in }) {
       var content: [String] = []
       if let message = modal.message { content.append(message) }
       content.append("")
