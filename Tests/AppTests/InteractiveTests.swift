@@ -115,6 +115,12 @@ final class PseudoTerminalSession: @unchecked Sendable {
     }
   }
 
+  /// Types `q` and waits for the app to exit; its status, or `nil` if it did not.
+  func quit() async -> Int32? {
+    type("q")
+    return await waitForExit()
+  }
+
   func waitForExit() async -> Int32? {
     // A bound against a hang; a machine running the whole suite may take seconds to get here.
     let deadline = Date().addingTimeInterval(20)
@@ -162,8 +168,7 @@ struct InteractiveTests {
     await session.waitFor("No contacts. Press a to add one.", after: mark)
 
     mark = session.output.value.count
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
     // The terminal is given back: cursor shown, alternate screen left, settings restored.
     await session.waitFor("\u{1B}[?25h\u{1B}[?1049l", after: mark)
     var settings = termios()
@@ -194,8 +199,7 @@ struct InteractiveTests {
       (try? String(contentsOf: todos, encoding: .utf8))?.contains("Buy milk") == true
     }
     let mark = session.output.value.count
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
     await session.waitFor(Self.restore, after: mark)
 
     let replay = try await sandbox.run(["replay", recording.path, "--screen"])
@@ -223,8 +227,7 @@ struct InteractiveTests {
     // Past the end stays on the last action; back goes to the first again.
     await session.type(right + left, thenWaitFor: "action 1 of 2")
     let mark = session.output.value.count
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
     await session.waitFor(Self.restore, after: mark)
   }
 
@@ -257,8 +260,7 @@ struct InteractiveTests {
     first.type("f")
     await first.waitFor("Filter: active", after: mark)
     mark = first.output.value.count
-    first.type("q")
-    #expect(await first.waitForExit() == 0)
+    #expect(await first.quit() == 0)
 
     let settings = try String(
       contentsOf: sandbox.config.appendingPathComponent("settings.json"), encoding: .utf8)
@@ -267,8 +269,7 @@ struct InteractiveTests {
     // A new process reads the preference the last one chose.
     let second = try PseudoTerminalSession(in: sandbox, arguments: arguments)
     await second.waitFor("Filter: active")
-    second.type("q")
-    #expect(await second.waitForExit() == 0)
+    #expect(await second.quit() == 0)
   }
 
   /// Keys typed faster than a save: each change is saved, in order, before the app exits.
@@ -295,10 +296,7 @@ struct InteractiveTests {
     try FileManager.default.createDirectory(at: sandbox.data, withIntermediateDirectories: true)
     // Holding the todo file's lock, as another `composable` saving would: the app's load and
     // saves wait.
-    let lock = open(
-      sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
-    #expect(lock >= 0)
-    #expect(flock(lock, LOCK_EX) == 0)
+    let lock = holdTodoFileLock(in: sandbox)
     let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
     await session.waitFor("Filter: all")
     // Added and checked: two changes, the second made on the first, both waiting.
@@ -345,8 +343,7 @@ struct InteractiveTests {
     kill(session.process.processIdentifier, SIGWINCH)
     // Forty columns cut the screen's hints short, and keep the keys every tab has.
     await session.waitFor("+/- count  r reset  t t…  ? keys  q quit", after: mark)
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
   }
 
   /// The contacts tab's screens, each drawn from and sending to its own scoped store: the add
@@ -378,8 +375,7 @@ struct InteractiveTests {
     await session.type("s", thenWaitFor: "[x] Favourites first")
     await session.type(" ", thenWaitFor: "[ ] Favourites first")
     await session.type("\u{1B}", thenWaitFor: "a add  s settings")
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
 
     let list = try await sandbox.run(["contacts", "list"])
     #expect(list.stdout.contains("Ada Lovelace"))
@@ -438,8 +434,7 @@ struct TerminalPromiseTests {
     // The file is polled twice a second; how soon is not asserted here, on a machine busy
     // with the other tests, only that it shows.
     await session.waitFor("From another process", after: mark)
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
   }
 
   /// The lock on the todo file is held by "another program": the save waits, and quitting
@@ -448,16 +443,12 @@ struct TerminalPromiseTests {
     let sandbox = Sandbox()
     let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
     await session.waitFor("No todos. Press a to add one.")
-    let lock = open(
-      sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
-    #expect(lock >= 0)
-    #expect(flock(lock, LOCK_EX) == 0)
+    let lock = holdTodoFileLock(in: sandbox)
     defer { close(lock) }
     await session.type("aBuy milk\r", thenWaitFor: "[ ] Buy milk")
     await session.type("q", thenWaitFor: "Saving 1 change before quitting…")
     await session.waitFor("Press q to quit now")
-    session.type("q")
-    #expect(await session.waitForExit() == 1)
+    #expect(await session.quit() == 1)
     await session.waitFor("1 change was still being saved when the app quit")
   }
 
@@ -473,8 +464,7 @@ struct TerminalPromiseTests {
     await session.waitFor("\\e[2J\\e[Hgotcha")
     await session.waitFor("first⏎second")
     #expect(!session.text.contains("\u{1B}[Hgotcha"))
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
   }
 
   @Test func withoutColourTheCursorRowIsMarked() async throws {
@@ -484,8 +474,7 @@ struct TerminalPromiseTests {
     let session = try PseudoTerminalSession(in: sandbox, arguments: ["tui", "--tab", "todos"])
     await session.waitFor("› [ ] one")
     await session.type("\u{1B}[B", thenWaitFor: "› [ ] two")
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
   }
 
   @Test func aTerminalThatCannotDrawAScreenIsTold() async throws {
@@ -505,7 +494,18 @@ struct TerminalPromiseTests {
     await session.type("?", thenWaitFor: "Keys: Todos")
     await session.waitFor("clear the done todos")
     await session.type("x", thenWaitFor: "? keys  q quit")
-    session.type("q")
-    #expect(await session.waitForExit() == 0)
+    #expect(await session.quit() == 0)
   }
+}
+
+/// Takes the todo file's lock in `sandbox`, as another `composable` saving would, and returns
+/// its descriptor: the app's loads and saves wait until it is released or closed.
+func holdTodoFileLock(in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation)
+  -> Int32
+{
+  let lock = open(
+    sandbox.data.appendingPathComponent("todos.json.lock").path, O_RDWR | O_CREAT, 0o600)
+  #expect(lock >= 0, sourceLocation: sourceLocation)
+  #expect(flock(lock, LOCK_EX) == 0, sourceLocation: sourceLocation)
+  return lock
 }
