@@ -47,16 +47,15 @@ public enum TerminalText {
     let safe = sanitized(text)
     guard width > 0 else { return "" }
     var used = 0
-    var end = safe.startIndex
-    var cut: (index: String.Index, used: Int)?
+    // Where `…` goes should the text not fit: before the first character that leaves no room
+    // for it.
+    var cut: String.Index?
     for index in safe.indices {
-      let next = used + columns(of: safe[index])
-      if next > width - 1, cut == nil { cut = (index, used) }
-      if next > width { return String(safe[..<cut!.index]) + "…" }
-      used = next
-      end = safe.index(after: index)
+      used += columns(of: safe[index])
+      if used > width - 1, cut == nil { cut = index }
+      if used > width { return String(safe[..<cut!]) + "…" }
     }
-    return String(safe[..<end])
+    return safe
   }
 
   /// `text`, sanitised, cut to `width` columns and padded with spaces to exactly that many.
