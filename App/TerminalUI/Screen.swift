@@ -55,7 +55,10 @@ public struct Screen: Equatable, Sendable {
     for (index, line) in lines.enumerated() {
       output += "\u{1B}[2K"
       if color, let style = styles[index] {
-        output += style.code + TerminalText.padded(line, to: width) + "\u{1B}[0m"
+        // Rows are already sanitised and cut to the width: only the padding is left to add.
+        let used = line.reduce(0) { $0 + TerminalText.columns(of: $1) }
+        output += style.code + line + String(repeating: " ", count: max(width - used, 0))
+        output += "\u{1B}[0m"
       } else {
         output += line
       }
