@@ -75,16 +75,18 @@ package final class CaseAccess<Root, Value>: Sendable {
   }
 
   /// A case given by its two functions; its effects, if scoped, are scoped by `effectLocation`.
+  /// `isDirect` when the functions are generated ones.
   @inlinable
   package init(
     embed: @escaping @Sendable (consuming Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?,
-    effectLocation: AnyHashable?
+    effectLocation: AnyHashable?,
+    isDirect: Bool = false
   ) {
     self.effectScope = effectLocation.map { EffectScope(location: $0) }
     self.embedFunction = embed
     self.extractFunction = extract
-    self.isDirect = false
+    self.isDirect = isDirect
   }
 
   /// The whole value: what `\.self` resolves to, for code that knows the types are the same.
@@ -120,10 +122,16 @@ package final class CaseAccess<Root, Value>: Sendable {
     case let functions as _CaseFunctions<Root, Value>:
       return (functions.embed, functions.extract)
     case let path as AnyCasePath<Root, Value>:
-      return ({ path.embed($0) }, { path.extract(from: $0) })
+      return functions(of: path)
     default:
       return nil
     }
+  }
+
+  /// A case path's two functions.
+  @inlinable
+  static func functions(of path: AnyCasePath<Root, Value>) -> Functions {
+    ({ path.embed($0) }, { path.extract(from: $0) })
   }
 
   /// A path through two cases, `\.child.grandchild`, or through a presented child's action,
@@ -318,4 +326,47 @@ func _composed<Root, Middle, Leaf>(
     { leaf in outer.embed(inner.embed(leaf)) },
     { root in outer.extract(root).flatMap(inner.extract) }
   )
+}
+
+/// A key path to the case path `@CasePathable` generated for one case in the enum's
+/// `AllCasePaths`: what `action: \.child` resolves to where an operator takes one (see
+/// `CasePathableForms.swift`).
+public typealias _CasePathMember<Root: CasePathable, Value> = KeyPath<
+  Root.AllCasePaths, AnyCasePath<Root, Value>
+>
+
+/// The case key path that names the same case as `path`, for what compares case key paths (a
+/// scoped store's cache, an effect's scope). Equal to the literal for a single case.
+@inlinable
+package func _caseKeyPath<Root: CasePathable, Value>(
+  _ path: _CasePathMember<Root, Value>
+) -> CaseKeyPath<Root, Value> {
+  \Case<Root>[dynamicMember: path]
+}
+
+extension CaseAccess where Root: CasePathable {
+  /// The case whose case path `@CasePathable` generated `path` names, looked up once here: its
+  /// functions take and return the enum itself, where a case key path boxes it in `Any` and
+  /// looks the case path up again on every call (thousands of instructions a level for an enum
+  /// that only `@CasePathable` made reachable). An accessible enum (`@Reducer`'s) is still
+  /// reached through its accessors, which are specialised where a generic enum's case path is
+  /// not.
+  @inlinable
+  package convenience init(_ path: _CasePathMember<Root, Value>, scopingEffects: Bool = false) {
+    let keyPath = _caseKeyPath(path)
+    let functions: Functions
+    if let accessible = Root.self as? any _CaseAccessible.Type,
+      let found = Self.direct(accessible, keyPath) ?? Self.nested(accessible, keyPath)
+    {
+      functions = found
+    } else {
+      functions = Self.functions(of: Root.allCasePaths[keyPath: path])
+    }
+    self.init(
+      embed: functions.embed,
+      extract: functions.extract,
+      effectLocation: scopingEffects ? AnyHashable(keyPath) : nil,
+      isDirect: true
+    )
+  }
 }

@@ -9,6 +9,7 @@ extension Reducer {
   /// Runs `destination` while the presentation state is non-`nil`. `.dismiss` nils the state;
   /// nil-ing it (or presenting a different child) cancels the child's effects; `dismiss()` from a
   /// child effect sends `.dismiss`.
+  @_disfavoredOverload
   @inlinable
   public func ifLet<
     DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>
@@ -32,6 +33,7 @@ extension Reducer {
 
   /// Presents ephemeral state, such as an alert, which needs no reducer: any button action
   /// dismisses it after the parent has handled the action.
+  @_disfavoredOverload
   @inlinable
   public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,

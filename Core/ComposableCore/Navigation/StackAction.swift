@@ -104,6 +104,7 @@ extension Reducer {
   /// element's effect pops it.
   ///
   /// An action for an id that is not in the stack is reported as a runtime issue.
+  @_disfavoredOverload
   @inlinable
   public func forEach<
     DestinationState, DestinationAction, Destination: Reducer<DestinationState, DestinationAction>

@@ -66,6 +66,7 @@ extension Reducer {
   /// Removing an element cancels every effect it started; siblings never cancel each other.
   ///
   /// An action for an id that is not in the array is reported as a runtime issue.
+  @_disfavoredOverload
   @inlinable
   public func forEach<
     ElementState, ElementAction, ID: Hashable & Sendable,

@@ -5,6 +5,7 @@ extension Reducer {
   /// state to `nil`, every effect the child started is cancelled.
   ///
   /// A child action that arrives while the state is `nil` is reported as a runtime issue.
+  @_disfavoredOverload
   @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer<WrappedState, WrappedAction>>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
@@ -26,6 +27,7 @@ extension Reducer {
 
   /// Runs an alert or dialog held in plain optional state, which needs no reducer: once it has
   /// sent an action, and the parent has handled it, it goes away.
+  @_disfavoredOverload
   @inlinable
   public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,

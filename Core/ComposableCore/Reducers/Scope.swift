@@ -21,6 +21,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let location: IssueLocation
 
   /// Scopes `child` to the state at a key path and the actions at a case key path.
+  @_disfavoredOverload
   @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
@@ -128,6 +129,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 extension Scope {
   /// Scopes `child` to the state at a key path and the actions at a case key path; the same as
   /// `Scope(state:action:)`, unlabelled as TCA 1.25 writes it.
+  @_disfavoredOverload
   @inlinable
   public init<ChildState, ChildAction>(
     _ toChildState: WritableKeyPath<ParentState, ChildState>,

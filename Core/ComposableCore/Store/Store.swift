@@ -149,11 +149,22 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
+    scopeOptional(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
+  }
+
+  /// The optional child's store, its actions embedded by the case `access` makes; `action`
+  /// names that case, for the store's cache.
+  @inlinable
+  func scopeOptional<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
     _scope(
-      state: toChildState, action: toChildAction, isPresentation: false,
+      state: toChildState, action: action, isPresentation: false,
       toChild: { Self.optionalChild(at: toChildState) },
       sending: { [sendAction] in
-        let embed = CaseAccess(toChildAction)
+        let embed = access()
         return { sendAction(embed.embed($0)) }
       }
     )
@@ -260,13 +271,26 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
+    scopePresented(state: toChildState, action: toPresentationAction) {
+      CaseAccess(toPresentationAction)
+    }
+  }
+
+  /// The presented child's store, its actions wrapped in `.presented` and embedded by the case
+  /// `access` makes; `action` names that case, for the store's cache.
+  @inlinable
+  func scopePresented<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
     _scope(
-      state: toChildState, action: toPresentationAction, isPresentation: true,
+      state: toChildState, action: action, isPresentation: true,
       toChild: { Self.presentedChild(at: toChildState) },
       sending: { [sendAction] in
         // The presentation case resolves to its generated accessor once; `.presented` is added
         // around each action, instead of going through the two-case key path every time.
-        let embed = CaseAccess(toPresentationAction)
+        let embed = access()
         return { sendAction(embed.embed(.presented($0))) }
       }
     )
@@ -280,12 +304,23 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    scopeChild(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
+  }
+
+  /// The child's store, its actions embedded by the case `access` makes; `action` names that
+  /// case, for the store's cache.
+  @inlinable
+  func scopeChild<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
     _scope(
       state: toChildState,
-      action: toChildAction,
+      action: action,
       toChild: { Self.scopedChild(at: toChildState) },
       sending: { [sendAction] in
-        let embed = CaseAccess(toChildAction)
+        let embed = access()
         return { sendAction(embed.embed($0)) }
       }
     )
@@ -319,7 +354,7 @@ public final class Store<State, Action> {
   @usableFromInline
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    action toChildAction: AnyKeyPath,
     toChild: () -> ChildReader<State, ChildState>,
     sending: () -> (consuming ChildAction) -> EffectTasks?
   ) -> Store<ChildState, ChildAction> {
@@ -344,9 +379,20 @@ public final class Store<State, Action> {
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    scopeRows(state: toElements, action: toElementAction) { CaseAccess(toElementAction) }
+  }
+
+  /// The rows' stores, their actions embedded by the case `access` makes; `action` names that
+  /// case, for the store's cache.
+  @inlinable
+  func scopeRows<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: AnyKeyPath,
+    access: @escaping () -> CaseAccess<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     _scope(
       rows: toElements,
-      action: toElementAction,
+      action: action,
       ids: state[keyPath: toElements].ids,
       toIDs: { Self.ids(at: toElements) },
       // Made here, where the ids' type is known: run generic, each comparison of two ids
@@ -354,7 +400,7 @@ public final class Store<State, Action> {
       removedIDs: { idsRemoved(from: $0, to: $1) },
       toRow: { Self.row($0, at: toElements) },
       sending: { [sendAction] id in
-        let embed = CaseAccess(toElementAction)
+        let embed = access()
         return { sendAction(embed.embed(.element(id: id, action: $0))) }
       }
     )

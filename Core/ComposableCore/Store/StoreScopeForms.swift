@@ -57,3 +57,89 @@ extension Store {
     )
   }
 }
+
+// The scopes again with the action named in the action's `AllCasePaths`, which `action: \.child`
+// resolves to when the action is `@CasePathable` (see `CasePathableForms.swift`): the child's
+// store embeds its actions through the generated case path, looked up once. A store scoped
+// either way is the same cached store.
+extension Store where Action: CasePathable {
+  /// A store for a child feature; see the case key path form.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: _CasePathMember<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scopeChild(state: toChildState, action: _caseKeyPath(toChildAction)) {
+      CaseAccess(toChildAction)
+    }
+  }
+
+  /// A store for optional child state while it is present; see the case key path form.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: _CasePathMember<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    scopeOptional(state: toChildState, action: _caseKeyPath(toChildAction)) {
+      CaseAccess(toChildAction)
+    }
+  }
+
+  /// A store for presented child state while it is presented; see the case key path form.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toPresentationAction: _CasePathMember<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    scopePresented(state: toChildState, action: _caseKeyPath(toPresentationAction)) {
+      CaseAccess(toPresentationAction)
+    }
+  }
+
+  /// One store per element of an identified collection; see the case key path form.
+  @inlinable
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: _CasePathMember<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    scopeRows(state: toElements, action: _caseKeyPath(toElementAction)) {
+      CaseAccess(toElementAction)
+    }
+  }
+
+  /// The child's store, unlabelled.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState>,
+    action toChildAction: _CasePathMember<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: toChildAction)
+  }
+
+  /// The optional child's store, unlabelled.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: _CasePathMember<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    scope(state: toChildState, action: toChildAction)
+  }
+
+  /// The presented child's store, unlabelled.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState?>,
+    action toPresentationAction: _CasePathMember<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    scope(state: toChildState, action: toPresentationAction)
+  }
+
+  /// The rows' stores, unlabelled.
+  @inlinable
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    _ toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: _CasePathMember<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    scope(state: toElements, action: toElementAction)
+  }
+}

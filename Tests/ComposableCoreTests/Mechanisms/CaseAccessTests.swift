@@ -175,6 +175,24 @@ func roundTrips<Root, Value>(
     expectAgreement(\.number, access, roots: mixedSamples, values: [0, -1, .max])
   }
 
+  // `action: \.child` on a plain `@CasePathable` enum names its `AllCasePaths` member, whose case
+  // path is taken once; the case key path it stands for is the literal's, for caches.
+  @Test func aPlainEnumsMemberIsLookedUpOnce() {
+    let access = CaseAccess(\PlainParent<Int>.Action.AllCasePaths.optional)
+    #expect(access.isDirect)
+    #expect(access.extract(from: .optional(.echo)).map { "\($0)" } == "echo")
+    #expect(access.extract(from: .show) == nil)
+    #expect(
+      access.extract(from: access.embed(.tagged(.some(2)))).map { "\($0)" }
+        == "tagged(ComposableCoreTests.Tagged<Swift.Int>.some(2))")
+    #expect(
+      _caseKeyPath(\PlainParent<Int>.Action.AllCasePaths.optional)
+        == \PlainParent<Int>.Action.Cases.optional)
+    let accessible = CaseAccess(\Mixed.AllCasePaths.number)
+    #expect(accessible.isDirect)
+    #expect(accessible.extract(from: .number(3)) == 3)
+  }
+
   @Test func everyKindOfPayloadAgreesWithItsKeyPath() {
     let text = CaseAccess(\Mixed.Cases.text)
     #expect(text.isDirect)
