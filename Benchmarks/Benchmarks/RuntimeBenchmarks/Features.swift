@@ -398,6 +398,7 @@ func leafStore(levels: Int) -> StoreOf<Counter> {
 enum Nesting: String, CaseIterable {
   case ifLet, scope, presentation, genericIfLet, genericScope, genericPresentation
   case hand, handPresent
+  case plainIfLet, plainGenericIfLet, casePathIfLet
 
   /// The root store and the counter's store at the bottom of ten levels, scoped down level by
   /// level as a renderer would. Whoever sends to the leaf keeps the root too, as an application
@@ -447,6 +448,17 @@ enum Nesting: String, CaseIterable {
       let root = StoreOf<HandPresent10>(initialState: .fullyNested) { HandPresent10.nested }
       body(
         root: root, leaf: handPresentedLeaf(root), rootAction: HandPresent10.embedding(.increment))
+    case .plainIfLet:
+      let root = StoreOf<PlainL10>(initialState: PlainL10.State()) { PlainL10() }
+      body(root: root, leaf: ifLetLeaf(root), rootAction: plainIfLet10Increment)
+    case .plainGenericIfLet:
+      let root = StoreOf<PlainGenericIfLet10>(initialState: .fullyNested) {
+        PlainGenericIfLet10.nested
+      }
+      body(root: root, leaf: ifLetLeaf(root), rootAction: PlainGenericIfLet10.embedding(.increment))
+    case .casePathIfLet:
+      let root = StoreOf<CasePathIfLet10>(initialState: .fullyNested) { CasePathIfLet10.nested }
+      body(root: root, leaf: ifLetLeaf(root), rootAction: CasePathIfLet10.embedding(.increment))
     }
   }
 

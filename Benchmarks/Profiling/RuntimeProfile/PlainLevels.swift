@@ -1,0 +1,1 @@
+../../Benchmarks/RuntimeBenchmarks/PlainLevels.swift
