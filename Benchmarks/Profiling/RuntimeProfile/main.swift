@@ -19,8 +19,9 @@ import Observation
 // - rootCancel, rowCancel: the counter's `.cancelLongLiving`, whose `.cancel(id:)` finds nothing
 //   to cancel, at the root or in a row among 1,000;
 // - <nesting>, one of ifLet, scope, presentation, genericIfLet, genericScope,
-//   genericPresentation, hand, handPresent: ten levels, the counter's action sent from the leaf
-//   store;
+//   genericPresentation, hand, handPresent, plainIfLet, plainGenericIfLet, casePathIfLet (the
+//   last three written without macros, `PlainLevels.swift`): ten levels, the counter's action
+//   sent from the leaf store;
 // - <nesting>AtRoot: the same action embedded ten levels deep and sent to the root store, the
 //   levels' reducers without the scoped stores' embedding (the difference from <nesting>);
 // - presentationBare: that action sent to a presentation root with no store scoped from it,
