@@ -15,8 +15,6 @@ public struct RefreshableList: Sendable {
     public var selectedFilter: OrderFilter
     /// Whether the filter menu is open.
     public var showFilterDropdown: Bool
-    /// Whether the list is loading because the filter changed.
-    public var isChangingFilter: Bool
     /// A failed refresh (or revalidation) while older items stay visible: the error banner.
     public var refreshErrorInfo: ErrorInfo?
     /// Whether the items showing came from the cache and a fresh page is on its way.
@@ -37,7 +35,6 @@ public struct RefreshableList: Sendable {
       pageState: PageState<OrderList> = .idle,
       selectedFilter: OrderFilter = .all,
       showFilterDropdown: Bool = false,
-      isChangingFilter: Bool = false,
       refreshErrorInfo: ErrorInfo? = nil,
       isStale: Bool = false,
       pendingRetry: PendingRetry? = nil,
@@ -49,7 +46,6 @@ public struct RefreshableList: Sendable {
       self.pageState = pageState
       self.selectedFilter = selectedFilter
       self.showFilterDropdown = showFilterDropdown
-      self.isChangingFilter = isChangingFilter
       self.refreshErrorInfo = refreshErrorInfo
       self.isStale = isStale
       self.pendingRetry = pendingRetry
@@ -287,7 +283,6 @@ public struct RefreshableList: Sendable {
       case .selectFilter(let filter):
         state.selectedFilter = filter
         state.showFilterDropdown = false
-        state.isChangingFilter = true
         state.pageState = .idle
         state.refreshErrorInfo = nil
         state.isStale = false
@@ -329,7 +324,6 @@ public struct RefreshableList: Sendable {
   private func finish(_ state: inout State) {
     state.inFlight = nil
     state.pendingRetry = nil
-    state.isChangingFilter = false
   }
 
   private func fetch(_ load: PageLoad, showingCache: Bool) -> Effect<Action> {

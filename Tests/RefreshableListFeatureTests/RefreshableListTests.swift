@@ -220,13 +220,11 @@ struct RefreshableListTests {
     }
     await store.send(.selectFilter(.status(.shipped))) {
       $0.selectedFilter = .status(.shipped)
-      $0.isChangingFilter = true
       $0.inFlight = load(.initial, filter: .status(.shipped))
       $0.pendingRetry = nil
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...0, filter: .status(.shipped)), .noMore)
-      $0.isChangingFilter = false
       $0.loadFinished()
     }
     // The retry for the old filter never fires.
@@ -243,13 +241,11 @@ struct RefreshableListTests {
     await store.send(.selectFilter(.status(.pending))) {
       $0.selectedFilter = .status(.pending)
       $0.showFilterDropdown = false
-      $0.isChangingFilter = true
       $0.inFlight = load(.initial, filter: .status(.pending))
     }
     await clock.advance(by: .seconds(5))
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(list(pages: 0...0, filter: .status(.pending)), .noMore)
-      $0.isChangingFilter = false
       $0.loadFinished()
     }
     #expect(store.state.visibleOrders.allSatisfy { $0.status == .pending })
@@ -261,14 +257,12 @@ struct RefreshableListTests {
     let store = makeStore()
     await store.send(.selectFilter(.noOrders)) {
       $0.selectedFilter = .noOrders
-      $0.isChangingFilter = true
       $0.pageState = .loading(.initial)
       $0.inFlight = load(.initial, filter: .noOrders)
     }
     await store.receive(\.pageResponse) {
       $0.pageState = .loaded(
         List.OrderList(items: [], currentPage: 0, hasMorePages: false), .noMore)
-      $0.isChangingFilter = false
       $0.loadFinished()
     }
   }
