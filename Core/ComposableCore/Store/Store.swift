@@ -152,24 +152,6 @@ public final class Store<State, Action> {
     scopeOptional(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
   }
 
-  /// The optional child's store, its actions embedded by the case `access` makes; `action`
-  /// names that case, for the store's cache.
-  @inlinable
-  func scopeOptional<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action: AnyKeyPath,
-    access: () -> CaseAccess<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction>? {
-    _scope(
-      state: toChildState, action: action, isPresentation: false,
-      toChild: { Self.optionalChild(at: toChildState) },
-      sending: { [sendAction] in
-        let embed = access()
-        return { sendAction(embed.embed($0)) }
-      }
-    )
-  }
-
   // Inlinable, so that the reader is made where the feature's types are known: the store of an
   // optional child watches its parent after every action, to see whether the child is still
   // there. Nonisolated, as `presentedChild`.
@@ -276,26 +258,6 @@ public final class Store<State, Action> {
     }
   }
 
-  /// The presented child's store, its actions wrapped in `.presented` and embedded by the case
-  /// `access` makes; `action` names that case, for the store's cache.
-  @inlinable
-  func scopePresented<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action: AnyKeyPath,
-    access: () -> CaseAccess<Action, PresentationAction<ChildAction>>
-  ) -> Store<ChildState, ChildAction>? {
-    _scope(
-      state: toChildState, action: action, isPresentation: true,
-      toChild: { Self.presentedChild(at: toChildState) },
-      sending: { [sendAction] in
-        // The presentation case resolves to its generated accessor once; `.presented` is added
-        // around each action, instead of going through the two-case key path every time.
-        let embed = access()
-        return { sendAction(embed.embed(.presented($0))) }
-      }
-    )
-  }
-
   /// A store for a child feature: it sees the child's part of this store's state, and its
   /// actions go through this store's reducer, embedded by `action`. Every call with the same
   /// paths returns the same store.
@@ -305,25 +267,6 @@ public final class Store<State, Action> {
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     scopeChild(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
-  }
-
-  /// The child's store, its actions embedded by the case `access` makes; `action` names that
-  /// case, for the store's cache.
-  @inlinable
-  func scopeChild<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState>,
-    action: AnyKeyPath,
-    access: () -> CaseAccess<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    _scope(
-      state: toChildState,
-      action: action,
-      toChild: { Self.scopedChild(at: toChildState) },
-      sending: { [sendAction] in
-        let embed = access()
-        return { sendAction(embed.embed($0)) }
-      }
-    )
   }
 
   // Inlinable, so that the reader is made where the feature's types are known: an observed
@@ -380,30 +323,6 @@ public final class Store<State, Action> {
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     scopeRows(state: toElements, action: toElementAction) { CaseAccess(toElementAction) }
-  }
-
-  /// The rows' stores, their actions embedded by the case `access` makes; `action` names that
-  /// case, for the store's cache.
-  @inlinable
-  func scopeRows<ElementID: Hashable & Sendable, ElementState, ElementAction>(
-    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: AnyKeyPath,
-    access: @escaping () -> CaseAccess<Action, IdentifiedAction<ElementID, ElementAction>>
-  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    _scope(
-      rows: toElements,
-      action: action,
-      ids: state[keyPath: toElements].ids,
-      toIDs: { Self.ids(at: toElements) },
-      // Made here, where the ids' type is known: run generic, each comparison of two ids
-      // allocated, about four allocations a kept row for a row added and removed.
-      removedIDs: { idsRemoved(from: $0, to: $1) },
-      toRow: { Self.row($0, at: toElements) },
-      sending: { [sendAction] id in
-        let embed = access()
-        return { sendAction(embed.embed(.element(id: id, action: $0))) }
-      }
-    )
   }
 
   /// The stores of the rows `ids` names. `toIDs` makes the reader of the collection's ids,

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 // The other spellings of `scope` that TCA accepts: unlabelled (`store.scope(\.child, action:
 // \.child)`, TCA 1.25's preferred form), forwarding to the labelled form so that a store scoped
 // either way is the same cached store, and the closure form of TCA 1.0–1.4 code.
@@ -141,5 +143,90 @@ extension Store where Action: CasePathable {
     action toElementAction: _CasePathMember<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     scope(state: toElements, action: toElementAction)
+  }
+}
+
+// What both spellings of each scope share: the child's store, made from the case `access` makes
+// (from a case key path, or once from the generated case path), cached under `action`.
+extension Store {
+  /// The optional child's store, its actions embedded by the case `access` makes; `action`
+  /// names that case, for the store's cache.
+  @inlinable
+  func scopeOptional<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    _scope(
+      state: toChildState, action: action, isPresentation: false,
+      toChild: { Self.optionalChild(at: toChildState) },
+      sending: { [sendAction] in
+        let embed = access()
+        return { sendAction(embed.embed($0)) }
+      }
+    )
+  }
+
+  /// The presented child's store, its actions wrapped in `.presented` and embedded by the case
+  /// `access` makes; `action` names that case, for the store's cache.
+  @inlinable
+  func scopePresented<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    _scope(
+      state: toChildState, action: action, isPresentation: true,
+      toChild: { Self.presentedChild(at: toChildState) },
+      sending: { [sendAction] in
+        // The presentation case resolves to its generated accessor once; `.presented` is added
+        // around each action, instead of going through the two-case key path every time.
+        let embed = access()
+        return { sendAction(embed.embed(.presented($0))) }
+      }
+    )
+  }
+
+  /// The child's store, its actions embedded by the case `access` makes; `action` names that
+  /// case, for the store's cache.
+  @inlinable
+  func scopeChild<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action: AnyKeyPath,
+    access: () -> CaseAccess<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    _scope(
+      state: toChildState,
+      action: action,
+      toChild: { Self.scopedChild(at: toChildState) },
+      sending: { [sendAction] in
+        let embed = access()
+        return { sendAction(embed.embed($0)) }
+      }
+    )
+  }
+
+  /// The rows' stores, their actions embedded by the case `access` makes; `action` names that
+  /// case, for the store's cache.
+  @inlinable
+  func scopeRows<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: AnyKeyPath,
+    access: @escaping () -> CaseAccess<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> StoreCollection<ElementID, ElementState, ElementAction> {
+    _scope(
+      rows: toElements,
+      action: action,
+      ids: state[keyPath: toElements].ids,
+      toIDs: { Self.ids(at: toElements) },
+      // Made here, where the ids' type is known: run generic, each comparison of two ids
+      // allocated, about four allocations a kept row for a row added and removed.
+      removedIDs: { idsRemoved(from: $0, to: $1) },
+      toRow: { Self.row($0, at: toElements) },
+      sending: { [sendAction] id in
+        let embed = access()
+        return { sendAction(embed.embed(.element(id: id, action: $0))) }
+      }
+    )
   }
 }
