@@ -268,6 +268,18 @@ struct PlainConformanceTests {
         === store.scope(state: \.scoped, action: scoped))
   }
 
+  @Test func twoCasesOverOneStateScopeTwoStores() {
+    let store = Store(initialState: PlainParent<Int>.State()) { PlainParent<Int>() }
+    let scoped = store.scope(state: \.scoped, action: \.scoped)
+    let other = store.scope(state: \.scoped, action: \.optional)
+    #expect(scoped !== other)
+    store.send(.show)
+    other.send(.echo)
+    #expect(store.state.optional?.log == ["echo", "echoed"])
+    #expect(store.state.scoped.log.isEmpty)
+    #expect(store.scope(state: \.scoped, action: \.scoped) === scoped)
+  }
+
   @Test func anAbsentChildIsReportedInBothForms() {
     let plain = Store(initialState: PlainParent<Int>.State()) { PlainParent<Int>() }
     let macro = Store(initialState: MacroParent<Int>.State()) { MacroParent<Int>() }

@@ -149,7 +149,9 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    scopeOptional(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
+    scopeOptional(state: toChildState, action: ScopeAction(toChildAction)) {
+      CaseAccess(toChildAction)
+    }
   }
 
   // Inlinable, so that the reader is made where the feature's types are known: the store of an
@@ -189,7 +191,7 @@ public final class Store<State, Action> {
   @usableFromInline
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: AnyKeyPath,
+    action toChildAction: ScopeAction,
     isPresentation: Bool,
     toChild: () -> ChildReader<State, ChildState>,
     sending: () -> (consuming ChildAction) -> EffectTasks?
@@ -253,7 +255,7 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
-    scopePresented(state: toChildState, action: toPresentationAction) {
+    scopePresented(state: toChildState, action: ScopeAction(toPresentationAction)) {
       CaseAccess(toPresentationAction)
     }
   }
@@ -266,7 +268,9 @@ public final class Store<State, Action> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scopeChild(state: toChildState, action: toChildAction) { CaseAccess(toChildAction) }
+    scopeChild(state: toChildState, action: ScopeAction(toChildAction)) {
+      CaseAccess(toChildAction)
+    }
   }
 
   // Inlinable, so that the reader is made where the feature's types are known: an observed
@@ -297,7 +301,7 @@ public final class Store<State, Action> {
   @usableFromInline
   func _scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: AnyKeyPath,
+    action toChildAction: ScopeAction,
     toChild: () -> ChildReader<State, ChildState>,
     sending: () -> (consuming ChildAction) -> EffectTasks?
   ) -> Store<ChildState, ChildAction> {
@@ -322,7 +326,9 @@ public final class Store<State, Action> {
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    scopeRows(state: toElements, action: toElementAction) { CaseAccess(toElementAction) }
+    scopeRows(state: toElements, action: ScopeAction(toElementAction)) {
+      CaseAccess(toElementAction)
+    }
   }
 
   /// The stores of the rows `ids` names. `toIDs` makes the reader of the collection's ids,
@@ -331,7 +337,7 @@ public final class Store<State, Action> {
   @usableFromInline
   func _scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     rows toElements: AnyKeyPath,
-    action toElementAction: AnyKeyPath,
+    action toElementAction: ScopeAction,
     ids: OrderedSet<ElementID>,
     toIDs: @escaping () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
     removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID],
@@ -624,6 +630,60 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 /// generic metadata, looked up on every `scope` call, and its dictionaries ran unspecialised.
 private struct ScopeID: Hashable {
   let state: AnyKeyPath
-  let action: AnyKeyPath
+  let action: ScopeAction
   var isPresentation = false
+}
+
+/// The case a scoped store's actions go to, as the store's cache knows it: the case key path
+/// written, or the key path into `AllCasePaths` that `action: \.child` resolves to for a
+/// `@CasePathable` action (`CasePathableForms.swift`). Both spellings of one case name one store.
+/// A member is compared as itself, and made into the case key path it stands for only to meet
+/// one written as such: a renderer asks for its scopes on every drawing, and making that key path
+/// (the runtime instantiates it) cost more than the rest of the lookup.
+@usableFromInline
+struct ScopeAction: Hashable {
+  @usableFromInline let path: AnyKeyPath
+  /// For a member of `AllCasePaths`, what makes the case key path it stands for.
+  @usableFromInline let member: (any _CaseKeyPathMaking.Type)?
+
+  @inlinable
+  init<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) {
+    self.path = keyPath
+    self.member = nil
+  }
+
+  @inlinable
+  init<Root: CasePathable, Value>(member: _CasePathMember<Root, Value>) {
+    self.path = member
+    self.member = _CaseKeyPathMaker<Root, Value>.self
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs.member, rhs.member) {
+    case (nil, nil), (.some, .some): lhs.path == rhs.path
+    case (let member?, nil): member.caseKeyPath(of: lhs.path) == rhs.path
+    case (nil, let member?): lhs.path == member.caseKeyPath(of: rhs.path)
+    }
+  }
+
+  // Not hashed: a member and the case key path it stands for must hash alike, which only making
+  // that key path would tell. The state path, hashed beside it, tells scopes apart.
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {}
+}
+
+/// Makes the case key path a member of `AllCasePaths` stands for, for ``ScopeAction``.
+@usableFromInline
+protocol _CaseKeyPathMaking {
+  static func caseKeyPath(of member: AnyKeyPath) -> AnyKeyPath
+}
+
+@usableFromInline
+enum _CaseKeyPathMaker<Root: CasePathable, Value>: _CaseKeyPathMaking {
+  @usableFromInline
+  static func caseKeyPath(of member: AnyKeyPath) -> AnyKeyPath {
+    guard let member = member as? _CasePathMember<Root, Value> else { return member }
+    return _caseKeyPath(member)
+  }
 }

@@ -71,7 +71,7 @@ extension Store where Action: CasePathable {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: _CasePathMember<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scopeChild(state: toChildState, action: _caseKeyPath(toChildAction)) {
+    scopeChild(state: toChildState, action: ScopeAction(member: toChildAction)) {
       CaseAccess(toChildAction)
     }
   }
@@ -82,7 +82,7 @@ extension Store where Action: CasePathable {
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: _CasePathMember<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    scopeOptional(state: toChildState, action: _caseKeyPath(toChildAction)) {
+    scopeOptional(state: toChildState, action: ScopeAction(member: toChildAction)) {
       CaseAccess(toChildAction)
     }
   }
@@ -93,7 +93,7 @@ extension Store where Action: CasePathable {
     state toChildState: KeyPath<State, ChildState?>,
     action toPresentationAction: _CasePathMember<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
-    scopePresented(state: toChildState, action: _caseKeyPath(toPresentationAction)) {
+    scopePresented(state: toChildState, action: ScopeAction(member: toPresentationAction)) {
       CaseAccess(toPresentationAction)
     }
   }
@@ -104,7 +104,7 @@ extension Store where Action: CasePathable {
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: _CasePathMember<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
-    scopeRows(state: toElements, action: _caseKeyPath(toElementAction)) {
+    scopeRows(state: toElements, action: ScopeAction(member: toElementAction)) {
       CaseAccess(toElementAction)
     }
   }
@@ -154,7 +154,7 @@ extension Store {
   @inlinable
   func scopeOptional<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action: AnyKeyPath,
+    action: ScopeAction,
     access: () -> CaseAccess<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
     _scope(
@@ -172,7 +172,7 @@ extension Store {
   @inlinable
   func scopePresented<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action: AnyKeyPath,
+    action: ScopeAction,
     access: () -> CaseAccess<Action, PresentationAction<ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
     _scope(
@@ -192,7 +192,7 @@ extension Store {
   @inlinable
   func scopeChild<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
-    action: AnyKeyPath,
+    action: ScopeAction,
     access: () -> CaseAccess<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     _scope(
@@ -211,7 +211,7 @@ extension Store {
   @inlinable
   func scopeRows<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: AnyKeyPath,
+    action: ScopeAction,
     access: @escaping () -> CaseAccess<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> StoreCollection<ElementID, ElementState, ElementAction> {
     _scope(
