@@ -136,6 +136,24 @@ struct MacroParent<Extra: Sendable> {
   }
 }
 
+extension MacroParent.Action {
+  /// The same case of the plain parent's action.
+  init(_ action: PlainParent<Extra>.Action) {
+    switch action {
+    case .scoped(let child): self = .scoped(child)
+    case .optional(let child): self = .optional(child)
+    case .sheet(let child): self = .sheet(child)
+    case .rows(let child): self = .rows(child)
+    case .path(let child): self = .path(child)
+    case .extra(let extra): self = .extra(extra)
+    case .typed(let type, let count): self = .typed(type, count: count)
+    case .token(let token): self = .token(token)
+    case .big(let big): self = .big(big)
+    case .show: self = .show
+    }
+  }
+}
+
 /// What both parents share: presenting every child, and the state compared between them.
 enum OddParents {
   /// The optional child, the sheet and the rows `show` presents; it also pushes one screen.
@@ -143,8 +161,8 @@ enum OddParents {
     (OddRow.State(id: 10), OddRow.State(id: 20), [OddRow.State(id: 1), OddRow.State(id: 2)])
   }
 
-  /// Every child's log and the parent's, with the parent's type name and the stack's ids left
-  /// out (ids are handed out in order across stores).
+  /// Every child's log and the parent's, with the stack's ids left out (ids are handed out in
+  /// order across stores).
   static func logs(
     _ scoped: OddRow.State, _ optional: OddRow.State?, _ sheet: OddRow.State?,
     _ rows: IdentifiedArrayOf<OddRow.State>, _ path: StackState<OddRow.State>, _ log: [String]
@@ -153,8 +171,7 @@ enum OddParents {
       + rows.map(\.log) + path.map(\.log)
       + [
         log.map {
-          $0.replacingOccurrences(of: "MacroParent", with: "PlainParent")
-            .replacingOccurrences(of: #"id: #\d+"#, with: "id: #", options: .regularExpression)
+          $0.replacingOccurrences(of: #"id: #\d+"#, with: "id: #", options: .regularExpression)
         }
       ]
   }
@@ -164,45 +181,23 @@ enum OddParents {
 struct PlainConformanceTests {
   let token = Ticket(id: 7)
 
-  /// The actions both parents are sent, as the case of either parent's action they embed.
-  func script<Action>(
-    extra: (String) -> Action,
-    typed: (Any.Type, Int) -> Action,
-    token: (Ticket) -> Action,
-    big: (Big) -> Action,
-    show: Action,
-    scoped: (OddRow.Action) -> Action,
-    optional: (OddRow.Action) -> Action,
-    sheet: (PresentationAction<OddRow.Action>) -> Action,
-    rows: (IdentifiedActionOf<OddRow>) -> Action
-  ) -> [Action] {
+  /// The actions both parents are sent.
+  var script: [PlainParent<String>.Action] {
     [
-      scoped(.echo), extra("payload"), typed(Int.self, 3), token(self.token), big(Big()), show,
-      optional(.typed(String.self, count: 2)), optional(.token(self.token)), optional(.big(Big())),
-      optional(.tagged(.some(4))), optional(.echo), sheet(.presented(.echo)),
-      rows(.element(id: 2, action: .echo)), rows(.element(id: 1, action: .tagged(.none))),
-      sheet(.dismiss),
+      .scoped(.echo), .extra("payload"), .typed(Int.self, count: 3), .token(token), .big(Big()),
+      .show, .optional(.typed(String.self, count: 2)), .optional(.token(token)),
+      .optional(.big(Big())), .optional(.tagged(.some(4))), .optional(.echo),
+      .sheet(.presented(.echo)), .rows(.element(id: 2, action: .echo)),
+      .rows(.element(id: 1, action: .tagged(.none))), .sheet(.dismiss),
     ]
   }
 
   @Test func bothFormsLogTheSameActionsAndStates() {
     let plain = Store(initialState: PlainParent<String>.State()) { PlainParent<String>() }
     let macro = Store(initialState: MacroParent<String>.State()) { MacroParent<String>() }
-    for action in script(
-      extra: { .extra($0) }, typed: { .typed($0, count: $1) }, token: { .token($0) },
-      big: { .big($0) }, show: PlainParent<String>.Action.show, scoped: { .scoped($0) },
-      optional: { .optional($0) },
-      sheet: { .sheet($0) }, rows: { .rows($0) })
-    {
+    for action in script {
       plain.send(action)
-    }
-    for action in script(
-      extra: { .extra($0) }, typed: { .typed($0, count: $1) }, token: { .token($0) },
-      big: { .big($0) }, show: MacroParent<String>.Action.show, scoped: { .scoped($0) },
-      optional: { .optional($0) },
-      sheet: { .sheet($0) }, rows: { .rows($0) })
-    {
-      macro.send(action)
+      macro.send(MacroParent.Action(action))
     }
     // The stack's element, by its id in each store (both the first one made).
     let plainID = plain.state.path.ids.first!
