@@ -352,10 +352,12 @@ extension CaseAccess where Root: CasePathable {
   /// reached through its accessors, which are specialised where a generic enum's case path is
   /// not.
   @inlinable
-  package convenience init(_ path: _CasePathMember<Root, Value>, scopingEffects: Bool = false) {
-    let keyPath = _caseKeyPath(path)
+  package convenience init(_ path: _CasePathMember<Root, Value>) {
     let functions: Functions
+    // The case key path is made only to find an accessible enum's case: making it costs more
+    // than the rest of this, and a plain enum's case path needs none.
     if let accessible = Root.self as? any _CaseAccessible.Type,
+      case let keyPath = _caseKeyPath(path),
       let found = Self.direct(accessible, keyPath) ?? Self.nested(accessible, keyPath)
     {
       functions = found
@@ -363,10 +365,7 @@ extension CaseAccess where Root: CasePathable {
       functions = Self.functions(of: Root.allCasePaths[keyPath: path])
     }
     self.init(
-      embed: functions.embed,
-      extract: functions.extract,
-      effectLocation: scopingEffects ? AnyHashable(keyPath) : nil,
-      isDirect: true
-    )
+      embed: functions.embed, extract: functions.extract, effectLocation: nil, isDirect: true)
   }
+
 }
