@@ -163,12 +163,6 @@ package final class RootCore<R: Reducer>: StoreCore {
     _ action: Action,
     _ dependencies: DependencyValues
   ) -> Effect<Action> {
-    // Pushing a task-local costs more than the rest of a root send; when the store's
-    // dependencies already are the current ones (a store made without overrides, or an action
-    // sent from the store's own effects), the reducer sees the same values without it.
-    if DependencyValues._current.isIdentical(to: dependencies) {
-      return run(&state, action)
-    }
     return DependencyValues.$_current.withValue(dependencies) {
       run(&state, action)
     }
@@ -288,9 +282,7 @@ package final class RootCore<R: Reducer>: StoreCore {
         collectorSlot: collectorSlot, running: running, path: context.path, origin: origin,
         operation: operation)
       // A task inherits the task-locals bound where it is made, and the dependencies are one.
-      guard let dependencies, !DependencyValues._current.isIdentical(to: dependencies) else {
-        return effect.start(priority: priority)
-      }
+      guard let dependencies else { return effect.start(priority: priority) }
       return DependencyValues.$_current.withValue(dependencies) {
         effect.start(priority: priority)
       }
@@ -531,18 +523,4 @@ struct EffectContext: @unchecked Sendable {
 struct CancelKey: Hashable, @unchecked Sendable {
   let id: EffectID
   let path: [EffectScope]
-}
-
-extension DependencyValues {
-  /// Whether both hold the very same storage, so that every dependency resolves identically.
-  /// Equal bits mean the same references and the same scalars, so the values are the same; a
-  /// difference only costs a task-local push that was not needed.
-  @inlinable
-  func isIdentical(to other: DependencyValues) -> Bool {
-    withUnsafeBytes(of: self) { lhs in
-      withUnsafeBytes(of: other) { rhs in
-        lhs.count == rhs.count && memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
-      }
-    }
-  }
 }
