@@ -265,7 +265,10 @@ let package = Package(
     + module(
       "FileStore", in: "Clients/Infrastructure", dependencies: ["FileSystem"],
       testDependencies: [concurrencyExtras])
-    + clientInterface("TodosClient", dependencies: [concurrencyExtras])
+    + module(
+      "StoredList", in: "Clients/Interfaces", dependencies: [identifiedCollections],
+      testDependencies: [identifiedCollections])
+    + clientInterface("TodosClient", dependencies: [concurrencyExtras, "StoredList"])
     + module(
       "TodosClientLive",
       in: "Clients/Live",
@@ -282,7 +285,7 @@ let package = Package(
     )
 
     // Contacts and analytics
-    + clientInterface("ContactsClient", dependencies: [concurrencyExtras])
+    + clientInterface("ContactsClient", dependencies: [concurrencyExtras, "StoredList"])
     + module(
       "ContactsClientLive",
       in: "Clients/Live",
@@ -298,9 +301,9 @@ let package = Package(
     // Features
     + feature("CounterFeature", clients: ["NumberFactClient"])
     + feature("FormFeature", clients: ["SignUpClient"])
-    + feature("TodoListFeature", clients: ["TodosClient"])
+    + feature("TodoListFeature", clients: ["TodosClient", "StoredList"])
     + feature("RefreshableListFeature", clients: ["OrdersClient"])
-    + feature("NavigationFeature", clients: ["ContactsClient"])
+    + feature("NavigationFeature", clients: ["ContactsClient", "StoredList"])
     + module(
       "AppFeature",
       in: "Features",

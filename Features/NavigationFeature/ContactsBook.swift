@@ -1,5 +1,6 @@
 import ComposableCore
 import ContactsClient
+import StoredList
 
 /// A contacts book: the root list, a stack (detail, edit, settings), an add sheet, and an alert
 /// when loading or saving fails.
@@ -155,18 +156,10 @@ public struct ContactsBook: Sendable {
         let isFirstLoad = !state.hasLoaded
         state.isLoading = false
         state.hasLoaded = true
-        // The stored contacts with the changes not saved yet made again (each is the same made
-        // twice). A first load may have been read before an add was saved: a late answer never
-        // erases it. Later loads follow the file, so a contact deleted elsewhere goes, and the
-        // screens showing it with it.
-        var stored = contacts
-        for unsaved in state.unsavedChanges { unsaved.change.apply(to: &stored) }
-        var merged = IdentifiedArray(stored, uniquingIDsWith: { first, _ in first })
-        if isFirstLoad {
-          for contact in state.contacts where merged[id: contact.id] == nil {
-            merged.append(contact)
-          }
-        }
+        // A contact deleted elsewhere goes, and the screens showing it with it.
+        let merged = IdentifiedArray(
+          loaded: contacts, replaying: state.unsavedChanges.map(\.change),
+          keepingUnstoredFrom: isFirstLoad ? state.contacts : nil)
         guard merged != state.contacts else { return .none }
         let previous = state.contacts
         state.contacts = merged

@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import StoredList
 import TodosClient
 
 /// A todo list a person can trust with their data: add, toggle, rename, prioritise, delete,
@@ -249,16 +250,9 @@ public struct TodoList: Sendable {
         let isFirstLoad = !state.hasLoaded
         state.isLoading = false
         state.hasLoaded = true
-        // The stored todos with the changes not saved yet made again: each change is the same
-        // made twice, so one the stored list already has changes nothing.
-        var stored = todos
-        for unsaved in state.unsavedChanges { unsaved.change.apply(to: &stored) }
-        var merged = IdentifiedArray(stored, uniquingIDsWith: { first, _ in first })
-        // A first load may have been read before an add was saved: a late answer never erases
-        // it. Later loads follow the file, so a todo deleted elsewhere goes.
-        if isFirstLoad {
-          for todo in state.todos where merged[id: todo.id] == nil { merged.append(todo) }
-        }
+        let merged = IdentifiedArray(
+          loaded: todos, replaying: state.unsavedChanges.map(\.change),
+          keepingUnstoredFrom: isFirstLoad ? state.todos : nil)
         if merged != state.todos { state.todos = merged }
         return .none
 

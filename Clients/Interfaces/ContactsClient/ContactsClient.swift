@@ -1,6 +1,7 @@
 import Dependencies
 import DependenciesMacros
 import Foundation
+import StoredList
 
 /// A contact as it is stored.
 public struct Contact: Codable, Equatable, Hashable, Identifiable, Sendable {
@@ -36,7 +37,7 @@ public struct Contact: Codable, Equatable, Hashable, Identifiable, Sendable {
 }
 
 /// One change to the stored contacts, applied to the latest stored list under a lock.
-public enum ContactChange: Equatable, Sendable {
+public enum ContactChange: Equatable, StoredListChange {
   /// Adds a contact, or replaces the one with the same id.
   case save(Contact)
   /// Removes a contact.

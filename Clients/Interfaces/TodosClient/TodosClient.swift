@@ -1,6 +1,7 @@
 import Dependencies
 import DependenciesMacros
 import Foundation
+import StoredList
 
 /// A todo as it is stored.
 public struct TodoItem: Codable, Equatable, Hashable, Identifiable, Sendable {
@@ -48,7 +49,7 @@ public struct TodoItem: Codable, Equatable, Hashable, Identifiable, Sendable {
 
 /// One change to the stored list. Changes, rather than whole lists, are what gets saved: each is
 /// applied to the latest stored list, so two processes editing at once keep both edits.
-public enum TodoChange: Equatable, Sendable {
+public enum TodoChange: Equatable, StoredListChange {
   /// Adds a todo before the one with the given id, or at the end when that one is not there.
   case add(TodoItem, before: UUID? = nil)
   /// Marks a todo done or not done.
