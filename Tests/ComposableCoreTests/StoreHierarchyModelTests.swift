@@ -63,12 +63,12 @@ final class KeptStores<State, Action, Place> {
   func observe(_ store: Store<State, Action>, dropping pick: Int) {
     weak let core = store.core
     var dropped = false
-    let id = store.core.addObserver(pointer: { [weak self] _ in
+    let id = store.core.addObserver { [weak self] _ in
       guard !dropped, let self, all.count > pinned else { return }
       dropped = true
       all.remove(at: pinned + pick % (all.count - pinned))
       observerDrops += 1
-    })
+    }
     observers.append(({ core }, id))
   }
 

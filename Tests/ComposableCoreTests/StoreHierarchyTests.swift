@@ -167,11 +167,11 @@ struct StoreHierarchyTests {
     // Added before the stores below, so that it is told first: the list tells a lone first
     // observer before the others, though the order is not part of its contract.
     let dismissals = ChildReads()
-    let observer = root.core.addObserver(pointer: { [weak root] _ in
+    let observer = root.core.addObserver { [weak root] _ in
       guard dismissals.count == 0 else { return }
       dismissals.count += 1
       _ = root?.send(.dismissChild)
-    })
+    }
     let middle = root.scope(state: \.child, action: \.child)
     let leaf = middle?.scope(state: \.child, action: \.child)?.scope(
       state: \.child, action: \.child)
@@ -262,9 +262,9 @@ struct StoreHierarchyTests {
     let stand = Store(initialState: Stand.State(child: Tile.State())) { Stand() }
     let tile = stand.scope(state: \.child, action: \.child)!
     var seen: [Int] = []
-    let observer = tile.core.addObserver(pointer: {
-      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
-    })
+    let observer = tile.core.addObserver {
+      seen.append($0.value)
+    }
     tile.send(.increment)
     stand.send(.child(.presented(.increment)))
     #expect(seen == [1, 2])
@@ -301,9 +301,9 @@ struct StoreHierarchyTests {
     let start = tile.state.value
     // Told synchronously, as `states` is, so a reader that finds nothing fails here, not hangs.
     var seen: [Int] = []
-    let observer = tile.core.addObserver(pointer: {
-      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
-    })
+    let observer = tile.core.addObserver {
+      seen.append($0.value)
+    }
     tile.send(.increment)
     store.send(.tile(.increment))
     #expect(seen == [start + 1, start + 2])
@@ -342,9 +342,9 @@ struct StoreHierarchyTests {
   ) {
     let first = store.scope(state: path, action: \.destination.first)!
     var seen: [Int] = []
-    let observer = first.core.addObserver(pointer: {
-      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
-    })
+    let observer = first.core.addObserver {
+      seen.append($0.value)
+    }
     first.send(.increment)
     store.send(.destination(.presented(.first(.increment))))
     #expect(seen == [1, 2])
@@ -439,10 +439,10 @@ struct StoreHierarchyTests {
     weak let leaf = window.stores[3]
     weak let leafCore = window.stores[3].core
     var closings = 0
-    let observer = window.stores[3].core.addObserver(pointer: { _ in
+    let observer = window.stores[3].core.addObserver { _ in
       closings += 1
       window.stores = []
-    })
+    }
     window.stores[0].send(.child(.presented(.child(.presented(.child(.presented(.increment)))))))
     #expect(closings == 1)
     #expect(window.stores.isEmpty)
@@ -537,9 +537,9 @@ struct KeptRowStoreTests {
     let second = rows[1]
     let fourth = rows[3]
     var seen: [Int] = []
-    let observer = second.core.addObserver(pointer: {
-      seen.append($0.assumingMemoryBound(to: Tile.State.self).pointee.value)
-    })
+    let observer = second.core.addObserver {
+      seen.append($0.value)
+    }
     second.send(.increment)
     store.send(.tiles(.element(id: 2, action: .increment)))
     store.send(.tiles(.element(id: 4, action: .increment)))

@@ -58,33 +58,33 @@ final class RowPlace<ElementID: Hashable> {
     self.id = id
   }
 
-  // The collection is handed over as a pointer: borrowed as a value, it was copied for each
+  // The collection is lent `inout` and only read: borrowed as a value, it was copied for each
   // call, a retain and a release for each of its five references.
-  /// The element's position in the collection at `rows`, `nil` when it is not there.
+  /// The element's position in `rows`, `nil` when it is not there.
   @inlinable
-  func index<Element>(in rows: UnsafePointer<IdentifiedArray<ElementID, Element>>) -> Int? {
-    if last < rows.pointee.count, rows.pointee.ids[last] == id { return last }
-    guard let index = rows.pointee.index(id: id) else { return nil }
+  func index<Element>(in rows: inout IdentifiedArray<ElementID, Element>) -> Int? {
+    if last < rows.count, rows.ids[last] == id { return last }
+    guard let index = rows.index(id: id) else { return nil }
     last = index
     return index
   }
 
-  /// A copy of the element, `nil` when it is not in the collection at `rows`.
+  /// A copy of the element, `nil` when it is not in `rows`.
   @inlinable
-  func element<Element>(of rows: UnsafePointer<IdentifiedArray<ElementID, Element>>) -> Element? {
-    guard let index = index(in: rows) else { return nil }
-    return rows.pointee[index]
+  func element<Element>(of rows: inout IdentifiedArray<ElementID, Element>) -> Element? {
+    guard let index = index(in: &rows) else { return nil }
+    return rows[index]
   }
 
-  /// Calls `body` with a pointer to the element in the storage of the collection at `rows`;
-  /// `false` when it is not there.
+  /// Calls `body` with the element where `rows` stores it; `false` when it is not there. `body`
+  /// only reads it: `inout` hands it over without a copy.
   @inlinable
   func visit<Element>(
-    _ rows: UnsafePointer<IdentifiedArray<ElementID, Element>>, _ body: (UnsafeRawPointer) -> Void
+    _ rows: inout IdentifiedArray<ElementID, Element>, _ body: (inout Element) -> Void
   ) -> Bool {
-    guard let index = index(in: rows) else { return false }
-    rows.pointee.elements.withUnsafeBufferPointer {
-      body(UnsafeRawPointer($0.baseAddress! + index))
+    guard let index = index(in: &rows) else { return false }
+    rows.elements.withUnsafeBufferPointer {
+      body(&UnsafeMutablePointer(mutating: $0.baseAddress! + index).pointee)
     }
     return true
   }

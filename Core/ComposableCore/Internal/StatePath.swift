@@ -67,6 +67,14 @@ struct StatePath<Root, Value> {
     UnsafeMutableRawPointer(mutating: root + offset).assumingMemoryBound(to: Value.self)
   }
 
+  /// Lends `body` the child stored at `offset` in `root`, for reading only: `inout` hands it over
+  /// where it is, where a value read through a pointer was copied in code that runs
+  /// unspecialised. How a store's reader reaches its child after every action.
+  @inlinable
+  static func lend<T>(at offset: Int, in root: Root, _ body: (inout Value) -> T) -> T {
+    withUnsafePointer(to: root) { body(&child(at: offset, in: $0).pointee) }
+  }
+
   /// Reads the child state without copying it out of the parent when it is stored. A reducer's
   /// read is not an observer's: a tracked property's read at its storage is not reported.
   @inlinable

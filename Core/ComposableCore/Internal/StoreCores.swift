@@ -5,12 +5,12 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
   var state: State { get }
-  /// Calls `body` with a pointer to the state, valid only for the call: a child reads its part
-  /// in place, without a copy of the whole.
-  func visitState(_ body: (UnsafeRawPointer) -> Void)
-  /// Tells `observer` after each outermost action has been processed, until removed, with a
-  /// pointer to the `State` the core has then, valid only for the call (see ``StoreObservers``).
-  func addObserver(_ observer: CoreObserver) -> Int
+  /// Calls `body` with the state where it is, for reading only (`inout` so that it is not
+  /// copied): a child reads its part there, without a copy of the whole.
+  func visitState(_ body: (inout State) -> Void)
+  /// Tells `observer` after each outermost action has been processed, until removed, lending it
+  /// the `State` the core has then (see ``StoreObservers``).
+  func addObserver(_ observer: CoreObserver<State>) -> Int
   func removeObserver(_ id: Int)
   /// The store made with this core is gone: a core that observes its base for its store's sake
   /// can stop once nothing else observes it.
@@ -18,48 +18,39 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
 }
 
 extension StoreCore {
-  /// Calls `observer` whenever ``addObserver(_:)`` would tell an observer, with the pointer.
-  @usableFromInline
-  package func addObserver(
-    pointer observer: @escaping @MainActor (UnsafeRawPointer) -> Void
-  ) -> Int {
-    addObserver(FunctionObserver(observer))
-  }
-
   /// Calls `observer` after each outermost action has been processed, until removed, with the
   /// state the core has then.
-  @inlinable
-  func addObserver(_ observer: @escaping @MainActor (borrowing State) -> Void) -> Int {
-    addObserver(pointer: StoreObservers.typed(observer))
+  @usableFromInline
+  package func addObserver(_ observer: @escaping @MainActor (State) -> Void) -> Int {
+    addObserver(FunctionObserver(observer))
   }
 }
 
-/// What a core tells after each action, with a pointer to its state valid for the call. A core
-/// that watches the one below it is one itself, so that telling it is a method call: as a
+/// What a core tells after each action, lending it its state for the call. A core that watches the one below it is one itself, so that telling it is a method call: as a
 /// function capturing it, each call retained and released the function's context too, and went
 /// through one more frame (about 60 instructions a level of presented stores).
 @MainActor
 @usableFromInline
-package class CoreObserver {
+package class CoreObserver<State> {
   // Inlinable: otherwise every subclass's implicit initialiser drew a spurious "infinite
   // recursion" warning from the compiler.
   @inlinable package init() {}
 
-  /// Called with a pointer to the state of the core observed.
-  package func stateDidChange(_ state: UnsafeRawPointer) {}
+  /// Called with the state of the core observed, lent for the call.
+  package func stateDidChange(_ state: State) {}
 }
 
 /// An observer that is a function.
 @MainActor
-package final class FunctionObserver: CoreObserver {
-  let call: @MainActor (UnsafeRawPointer) -> Void
+package final class FunctionObserver<State>: CoreObserver<State> {
+  let call: @MainActor (State) -> Void
 
   /// Observes with `call`.
-  package init(_ call: @escaping @MainActor (UnsafeRawPointer) -> Void) {
+  package init(_ call: @escaping @MainActor (State) -> Void) {
     self.call = call
   }
 
-  override package func stateDidChange(_ state: UnsafeRawPointer) {
+  override package func stateDidChange(_ state: State) {
     call(state)
   }
 }
@@ -72,14 +63,14 @@ package final class FunctionObserver: CoreObserver {
 /// instructions a level after each action). That also keeps it alive for its observers once its
 /// store is gone. A subclass says when it must watch (``observersChanged()``).
 @MainActor
-class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver {
+class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver<ParentState> {
   let base: any StoreCore<ParentState, ParentAction>
   let toChild: ChildReader<ParentState, State>
   // Read after every action while watching, on the main actor like every access, and no access
   // to them lasts across a call out (a removed observer is let go after the list's access ends):
   // the dynamic exclusivity checks of a class's stored properties (about 75 instructions each,
   // two a level) would guard nothing.
-  @exclusivity(unchecked) private final var observers = StoreObservers()
+  @exclusivity(unchecked) private final var observers = StoreObservers<State>()
   /// This core's id on its base's list, while it watches the base.
   @exclusivity(unchecked) private final var baseObserver: Int?
 
@@ -95,7 +86,7 @@ class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver {
   final var hasObservers: Bool { !observers.isEmpty }
   final var isWatching: Bool { baseObserver != nil }
 
-  final func addObserver(_ observer: CoreObserver) -> Int {
+  final func addObserver(_ observer: CoreObserver<State>) -> Int {
     defer { observersChanged() }
     return observers.add(observer)
   }
@@ -121,12 +112,12 @@ class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver {
     }
   }
 
-  // Pointers all the way, to the parent's state and to the child's inside it (where the reader
-  // knows its place): this runs unspecialised, where taking the child out as a `State?` looked
-  // up that type's metadata and copied it through its value witnesses, about 800 instructions a
-  // level, and a copy held here would make the child's next change copy its storage.
+  // Borrowed all the way, the parent's state and the child inside it (where the reader knows its
+  // place): this runs unspecialised, where taking the child out as a `State?` looked up that
+  // type's metadata and copied it through its value witnesses, about 800 instructions a level,
+  // and a copy held here would make the child's next change copy its storage.
   /// Tells this core's observers of the child in the parent's state; `false` when there is none.
-  final func tellObservers(_ parentState: UnsafeRawPointer) -> Bool {
+  final func tellObservers(_ parentState: ParentState) -> Bool {
     toChild.visit(parentState) {
       StoreObservers.tell($0, lone: observers.lone, list: observers)
     }
@@ -154,7 +145,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>:
     withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
       var found = false
       visitState { child in
-        buffer.baseAddress!.initialize(to: child.assumingMemoryBound(to: State.self).pointee)
+        buffer.baseAddress!.initialize(to: child)
         found = true
       }
       // A scoped store's child is never absent: its reader either finds it or traps.
@@ -163,11 +154,11 @@ final class ScopedCore<ParentState, ParentAction, State, Action>:
     }
   }
 
-  func visitState(_ body: (UnsafeRawPointer) -> Void) {
+  func visitState(_ body: (inout State) -> Void) {
     base.visitState { _ = toChild.visit($0, body) }
   }
 
-  override func stateDidChange(_ parentState: UnsafeRawPointer) {
+  override func stateDidChange(_ parentState: ParentState) {
     _ = tellObservers(parentState)
   }
 
@@ -221,8 +212,8 @@ final class TransientCore<ParentState, ParentAction, State, Action>:
     return last
   }
 
-  func visitState(_ body: (UnsafeRawPointer) -> Void) {
-    if !visitChild(body) { StoreObservers.withPointer(to: last, body) }
+  func visitState(_ body: (inout State) -> Void) {
+    if !visitChild(body) { body(&last) }
   }
 
   // The child is read in place in its parent's state and copied alone. Copying the parent's
@@ -230,14 +221,14 @@ final class TransientCore<ParentState, ParentAction, State, Action>:
   // unspecialised: about 1,000 of the 2,500 instructions each row a redraw read cost.
   /// Calls `body` with the child where its parent holds it, keeping it as the last state shown;
   /// `false`, without calling it, once the child is gone.
-  private func visitChild(_ body: (UnsafeRawPointer) -> Void) -> Bool {
+  private func visitChild(_ body: (inout State) -> Void) -> Bool {
     // Once gone, the child a parent presents later is another one, with a store of its own.
     guard !isGone else { return false }
     var found = false
     base.visitState { parent in
       found = toChild.visit(parent) { child in
-        last = child.assumingMemoryBound(to: State.self).pointee
-        body(child)
+        last = child
+        body(&child)
       }
     }
     if !found { childIsGone() }
@@ -264,7 +255,7 @@ final class TransientCore<ParentState, ParentAction, State, Action>:
     watch(!isGone && (hasObservers || (watchesFromStart && hasStore)))
   }
 
-  override func stateDidChange(_ parentState: UnsafeRawPointer) {
+  override func stateDidChange(_ parentState: ParentState) {
     guard isWatching else { return }
     if !tellObservers(parentState) { childIsGone() }
   }

@@ -4,14 +4,14 @@
 @usableFromInline
 struct ChildReader<Parent, Child> {
   let read: (Parent) -> Child?
-  /// Calls its body with a pointer to the child, found from a pointer to the parent's state, and
-  /// returns `true`; returns `false` when there is no child.
-  let visit: (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+  /// Calls its body with the child, where the parent holds it when the reader knows its place
+  /// (`inout` so that it is not copied; the body only reads it), and returns `true`; returns
+  /// `false` when there is no child.
+  let visit: (Parent, (inout Child) -> Void) -> Bool
 
   @usableFromInline
   init(
-    read: @escaping (Parent) -> Child?,
-    visit: @escaping (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Bool
+    read: @escaping (Parent) -> Child?, visit: @escaping (Parent, (inout Child) -> Void) -> Bool
   ) {
     self.read = read
     self.visit = visit
@@ -22,10 +22,8 @@ struct ChildReader<Parent, Child> {
   @inlinable
   init(read: @escaping (Parent) -> Child?) {
     self.init(read: read) { parent, body in
-      guard let child = read(parent.assumingMemoryBound(to: Parent.self).pointee) else {
-        return false
-      }
-      withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      guard var child = read(parent) else { return false }
+      body(&child)
       return true
     }
   }
@@ -39,25 +37,19 @@ struct ChildReader<Parent, Child> {
 /// the identity function on every call, about 500 instructions a read store after each action,
 /// paid by every row a list screen draws. Here only a replacement reaches the store.
 @MainActor
-final class IdentityObserver: CoreObserver {
-  private let identity: (UnsafeRawPointer) -> ObservableStateID
+final class IdentityObserver<State: ObservableState>: CoreObserver<State> {
   // Read and written only here, after each action, on the main actor: the dynamic exclusivity
   // check a class's stored property pays on each access would guard nothing.
   @exclusivity(unchecked) private var last: ObservableStateID
   private let replaced: @MainActor () -> Void
 
-  init(
-    identity: @escaping (UnsafeRawPointer) -> ObservableStateID,
-    of state: UnsafeRawPointer,
-    replaced: @escaping @MainActor () -> Void
-  ) {
-    self.identity = identity
-    self.last = identity(state)
+  init(of state: State, replaced: @escaping @MainActor () -> Void) {
+    self.last = state._$id
     self.replaced = replaced
   }
 
-  override func stateDidChange(_ state: UnsafeRawPointer) {
-    let current = identity(state)
+  override func stateDidChange(_ state: State) {
+    let current = state._$id
     guard current != last else { return }
     last = current
     replaced()
@@ -66,31 +58,29 @@ final class IdentityObserver: CoreObserver {
 
 /// The observers of a store's core.
 ///
-/// Observers are generic over the state they are handed, but the list is not: each is told with
-/// a pointer to that state (``CoreObserver``), valid for the call, so that telling them after an
-/// action looks up no type metadata in the cores (which run unspecialised), and no copy of the
-/// state outlives the call to make a later change copy the state's storage. Kept by id, so that a
+/// Each observer is handed the state borrowed for the call (``CoreObserver``), so that no copy of
+/// it outlives the call to make a later change copy the state's storage. Kept by id, so that a
 /// list's thousand row stores come and go in constant time each; the order they are told in is
 /// not part of the contract.
 @MainActor
 @usableFromInline
-package struct StoreObservers {
+package struct StoreObservers<State> {
   // Almost every core has a single observer (the core of the child store below it, or a screen),
   // so one is kept on its own, and a dictionary exists only for more. Both are references, so
   // the copy `notify` tells costs a retain for a lone observer: copying and walking a dictionary
   // cost about 56 instructions more a core after each action. (An optional function, or an
   // optional struct holding one, in its place was copied through the runtime's value witnesses,
   // and so was an optional existential: 150 to 280 instructions more.)
-  private var single: CoreObserver?
+  private var single: CoreObserver<State>?
   private var singleID = 0
   private var others: Others?
   private var nextID = 0
 
   /// The observers beyond the single one, changed only when this list is the box's only holder.
   private final class Others {
-    var observers: [Int: CoreObserver]
+    var observers: [Int: CoreObserver<State>]
 
-    init(_ observers: [Int: CoreObserver]) {
+    init(_ observers: [Int: CoreObserver<State>]) {
       self.observers = observers
     }
   }
@@ -100,7 +90,7 @@ package struct StoreObservers {
   @usableFromInline
   package var isEmpty: Bool { single == nil && others == nil }
 
-  package mutating func add(_ observer: CoreObserver) -> Int {
+  package mutating func add(_ observer: CoreObserver<State>) -> Int {
     let id = nextID
     nextID += 1
     if single == nil {
@@ -113,7 +103,7 @@ package struct StoreObservers {
   }
 
   /// Changes the other observers, in a box of this list's own.
-  private mutating func changeOthers<T>(_ body: (inout [Int: CoreObserver]) -> T) -> T {
+  private mutating func changeOthers<T>(_ body: (inout [Int: CoreObserver<State>]) -> T) -> T {
     if others == nil {
       others = Others([:])
     } else if !isKnownUniquelyReferenced(&others!) {
@@ -124,19 +114,11 @@ package struct StoreObservers {
     return result
   }
 
-  /// An observer of a `State`, as a function of a pointer to one.
-  @inlinable
-  package static func typed<State>(
-    _ observer: @escaping @MainActor (borrowing State) -> Void
-  ) -> @MainActor (UnsafeRawPointer) -> Void {
-    { observer($0.assumingMemoryBound(to: State.self).pointee) }
-  }
-
   /// Removes an observer and hands it back, so that a caller whose list has no exclusivity
   /// checks lets it go once its access to the list has ended: letting go of an observer can run
   /// deinitialisers.
   @discardableResult
-  package mutating func remove(_ id: Int) -> CoreObserver? {
+  package mutating func remove(_ id: Int) -> CoreObserver<State>? {
     if let single, singleID == id {
       self.single = nil
       return single
@@ -151,42 +133,25 @@ package struct StoreObservers {
   /// list: copying it retained and released its parts, about 40 instructions a core.
   @inline(__always)
   package static func tell(
-    _ pointer: UnsafeRawPointer, lone: CoreObserver?, list: @autoclosure () -> StoreObservers
+    _ state: State, lone: CoreObserver<State>?, list: @autoclosure () -> StoreObservers
   ) {
     if let lone {
-      lone.stateDidChange(pointer)
+      lone.stateDidChange(state)
     } else {
-      list().notify(pointer: pointer)
+      list().notify(state)
     }
   }
 
-  /// Calls every observer added before the call with a pointer to the state; one removed
-  /// meanwhile may still be called this once.
+  /// Calls every observer added before the call with the state; one removed meanwhile may still
+  /// be called this once.
   // Consuming: it tells the observers of its own copy, so one added or removed while they are
   // told changes the core's list and not this one, with no further copy made here.
-  package consuming func notify(pointer: UnsafeRawPointer) {
-    single?.stateDidChange(pointer)
+  package consuming func notify(_ state: State) {
+    single?.stateDidChange(state)
     guard let others else { return }
-    for observer in others.observers.values { observer.stateDidChange(pointer) }
+    for observer in others.observers.values { observer.stateDidChange(state) }
   }
 
   /// The observer when it is the only one; `nil` when there are none or several.
-  package var lone: CoreObserver? { others == nil ? single : nil }
-
-  // The standard library's `withUnsafePointer` is not built for strict concurrency, so a
-  // main-actor closure handed to it checks the executor on each call; handed to this function,
-  // built in Swift 6 mode, it is simply isolated to the caller.
-  nonisolated static func withPointer<Value, Result>(
-    to value: borrowing Value, _ body: (UnsafeRawPointer) -> Result
-  ) -> Result {
-    withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
-  }
-
-  /// A pointer to `value` where it is stored: borrowed for a generic call, a stored property is
-  /// copied first.
-  nonisolated static func withPointer<Value, Result>(
-    inPlace value: inout Value, _ body: (UnsafeRawPointer) -> Result
-  ) -> Result {
-    withUnsafeMutablePointer(to: &value) { body(UnsafeRawPointer($0)) }
-  }
+  package var lone: CoreObserver<State>? { others == nil ? single : nil }
 }

@@ -41,18 +41,15 @@ public func _presentedCaseReader<Root, Presented: CaseReducerState, Child>(
   let access = CaseAccess(casePath)
   return ChildReader<Root, Child>(
     read: { root in
-      withUnsafePointer(to: root) {
-        Storage.child(at: offset, in: $0).pointee.presented.flatMap { access.extract(from: $0) }
-      }
+      Storage.lend(at: offset, in: root) { $0.presented.flatMap { access.extract(from: $0) } }
     },
     // The case's value is copied out of the box, which is read where it is.
     visit: { root, body in
-      let presentation = Storage.child(at: offset, in: root)
-      guard
-        let child = PresentationState.withPresentedBox(
-          at: presentation, { access.extract(from: $0.value) }) ?? nil
-      else { return false }
-      withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      let found = Storage.lend(at: offset, in: root) {
+        PresentationState.withPresentedBox(in: &$0) { access.extract(from: $0.value) } ?? nil
+      }
+      guard var child = found else { return false }
+      body(&child)
       return true
     }
   )
@@ -122,17 +119,17 @@ public struct PresentationState<State> {
   @inlinable var isPresented: Bool { box != nil }
 
   // The box is neither retained nor its child copied: a store reading its child after an action
-  // is handed a pointer into the state whoever tells it holds for the whole call, and a box that
+  // is lent the state that whoever tells it holds for the whole call, and a box that
   // state holds is neither freed nor changed meanwhile (an action sent meanwhile changes a copy
   // of it, as it is shared). A copy would retain all the child holds.
-  /// Calls `body` with the box of the child presented in the state at `presentation`, where it
-  /// is; `nil` when nothing is presented.
+  /// Calls `body` with the box of the child presented in `presentation`, which it only reads;
+  /// `nil` when nothing is presented.
   @inlinable
   static func withPresentedBox<T>(
-    at presentation: UnsafeMutablePointer<Self>, _ body: (_PresentedBox<State>) -> T
+    in presentation: inout Self, _ body: (_PresentedBox<State>) -> T
   ) -> T? {
-    guard presentation.pointee.isPresented else { return nil }
-    return Unmanaged.passUnretained(presentation.pointee.box!)._withUnsafeGuaranteedRef(body)
+    guard presentation.isPresented else { return nil }
+    return Unmanaged.passUnretained(presentation.box!)._withUnsafeGuaranteedRef(body)
   }
 
   /// Changes the presented child in place (copying it first if another value shares it), as the

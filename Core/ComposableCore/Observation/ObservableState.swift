@@ -8,20 +8,6 @@ public protocol ObservableState: Observable {
   /// The identity of this value: the same while it is mutated in place, new when it is replaced
   /// by another value (or, for an enum, when it moves to another case).
   var _$id: ObservableStateID { get }
-
-  /// The identity of the value at `pointer`, read where it is.
-  static func _$id(at pointer: UnsafeRawPointer) -> ObservableStateID
-}
-
-extension ObservableState {
-  // Inlinable, so that each conforming type's witness is this, specialised: a store, which is
-  // generic, reading the identity through the opened type copied the whole value first (about
-  // 320 instructions after each action while the store is tracked).
-  /// Reads `_$id` of the value at `pointer`, which must be of this type.
-  @inlinable
-  public static func _$id(at pointer: UnsafeRawPointer) -> ObservableStateID {
-    pointer.assumingMemoryBound(to: Self.self).pointee._$id
-  }
 }
 
 /// The identity of an observable state value. Copies of a value share it; a newly made value has

@@ -38,11 +38,13 @@ extension Store {
       return ChildReader(read: { $0[keyPath: keyPath] })
     }
     return ChildReader(
-      read: { state in withUnsafePointer(to: state) { Path.child(at: offset, in: $0).pointee } },
+      read: { state in Path.lend(at: offset, in: state) { $0 } },
       visit: { state, body in
-        guard let child = Path.child(at: offset, in: state).pointee else { return false }
-        withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
-        return true
+        Path.lend(at: offset, in: state) {
+          guard var child = $0 else { return false }
+          body(&child)
+          return true
+        }
       }
     )
   }
@@ -94,14 +96,12 @@ extension Store {
       let offset = Storage.storedOffset(of: path)
     else { return optionalChild(at: keyPath) }
     return ChildReader(
-      read: { state in
-        withUnsafePointer(to: state) { Storage.child(at: offset, in: $0).pointee.presented }
-      },
-      // The child is handed over where it is, in its box.
+      read: { state in Storage.lend(at: offset, in: state) { $0.presented } },
+      // The child is lent where it is, in its box.
       visit: { state, body in
-        PresentationState.withPresentedBox(at: Storage.child(at: offset, in: state)) { box in
-          withUnsafeMutablePointer(to: &box.value) { body(UnsafeRawPointer($0)) }
-        } != nil
+        Storage.lend(at: offset, in: state) {
+          PresentationState.withPresentedBox(in: &$0) { body(&$0.value) } != nil
+        }
       }
     )
   }
@@ -150,9 +150,9 @@ extension Store {
       return ChildReader(read: { $0[keyPath: keyPath] })
     }
     return ChildReader(
-      read: { state in withUnsafePointer(to: state) { Path.child(at: offset, in: $0).pointee } },
+      read: { state in Path.lend(at: offset, in: state) { $0 } },
       visit: { state, body in
-        body(UnsafeRawPointer(Path.child(at: offset, in: state)))
+        Path.lend(at: offset, in: state, body)
         return true
       }
     )
@@ -201,7 +201,7 @@ extension Store {
     rows toElements: AnyKeyPath,
     action toElementAction: ScopeAction,
     ids: OrderedSet<ElementID>,
-    toIDs: @escaping () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
+    toIDs: @escaping () -> (State) -> OrderedSet<ElementID>,
     removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID],
     toRow: @escaping (ElementID) -> ChildReader<State, ElementState>,
     sending: @escaping (ElementID) -> (consuming ElementAction) -> EffectTasks?
@@ -225,16 +225,16 @@ extension Store {
   // Inlinable, as the readers below: what kept rows run after each action is made where the
   // types are known, and finds the collection where it is stored when it can. Through the key
   // path each read cost about 1,000 instructions, and copied the collection out.
-  /// Reads the ids of the collection at `toElements`, from a pointer to the state.
+  /// Reads the ids of the collection at `toElements` in the state.
   @inlinable
   nonisolated static func ids<ElementID: Hashable, ElementState>(
     at toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>>
-  ) -> (UnsafeRawPointer) -> OrderedSet<ElementID> {
+  ) -> (State) -> OrderedSet<ElementID> {
     typealias Path = StatePath<State, IdentifiedArray<ElementID, ElementState>>
     guard let offset = Path.storedOffset(of: toElements) else {
-      return { $0.assumingMemoryBound(to: State.self).pointee[keyPath: toElements].ids }
+      return { $0[keyPath: toElements].ids }
     }
-    return { Path.child(at: offset, in: $0).pointee.ids }
+    return { Path.lend(at: offset, in: $0) { $0.ids } }
   }
 
   /// Reads the element `id` of the collection at `toElements`; in place, a pointer into the
@@ -250,19 +250,18 @@ extension Store {
     guard let offset = Path.storedOffset(of: toElements) else {
       return ChildReader(
         read: { state in
-          withUnsafePointer(to: state[keyPath: toElements]) { row.element(of: $0) }
+          var rows = state[keyPath: toElements]
+          return row.element(of: &rows)
         },
         visit: { state, body in
-          let rows = state.assumingMemoryBound(to: State.self).pointee[keyPath: toElements]
-          return withUnsafePointer(to: rows) { row.visit($0, body) }
+          var rows = state[keyPath: toElements]
+          return row.visit(&rows, body)
         }
       )
     }
     return ChildReader(
-      read: { state in
-        withUnsafePointer(to: state) { row.element(of: Path.child(at: offset, in: $0)) }
-      },
-      visit: { state, body in row.visit(Path.child(at: offset, in: state), body) }
+      read: { state in Path.lend(at: offset, in: state) { row.element(of: &$0) } },
+      visit: { state, body in Path.lend(at: offset, in: state) { row.visit(&$0, body) } }
     )
   }
 
@@ -297,16 +296,14 @@ extension Store {
   /// observer for the collection, made with its first kept row.
   private func keptRows<ElementID: Hashable, ElementState, ElementAction>(
     of collection: ScopeID,
-    toIDs: () -> (UnsafeRawPointer) -> OrderedSet<ElementID>,
+    toIDs: () -> (State) -> OrderedSet<ElementID>,
     removedIDs: @escaping (OrderedSet<ElementID>, OrderedSet<ElementID>) -> [ElementID]
   ) -> KeptRows<ElementID, ElementState, ElementAction> {
     typealias Kept = KeptRows<ElementID, ElementState, ElementAction>
     if let kept: Kept = listedRows(of: collection) { return kept }
     let ids = toIDs()
-    let kept = StoreObservers.withPointer(to: core.state) {
-      Kept(ids: ids($0), removedIDs: removedIDs)
-    }
-    let observer = core.addObserver(pointer: { kept.update(ids: ids($0)) })
+    let kept = Kept(ids: ids(core.state), removedIDs: removedIDs)
+    let observer = core.addObserver { kept.update(ids: ids($0)) }
     keptRows[collection] = (kept, observer)
     return kept
   }

@@ -23,9 +23,9 @@ public final class Store<State, Action> {
   let sendAction: (consuming Action) -> EffectTasks?
 
   private let registrar = ObservationRegistrar()
-  /// The identity of observable state, read through a pointer to it, so that replacing the whole
-  /// state tells observers; `nil` when `State` is not `ObservableState`.
-  private let identity: ((UnsafeRawPointer) -> ObservableStateID)?
+  /// Makes the observer that tells observers when the whole state is replaced by another value;
+  /// `nil` when `State` is not `ObservableState`.
+  private let identityObserver: ((State, @escaping @MainActor () -> Void) -> CoreObserver<State>)?
   /// `\Store.state`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
   private let stateKeyPath: KeyPath<Store, State>
@@ -59,9 +59,9 @@ public final class Store<State, Action> {
     // Not `Optional.map`: a function passed through it is re-abstracted, and each call after an
     // action went through a thunk.
     if let observable = State.self as? any ObservableState.Type {
-      self.identity = Self.identity(of: observable)
+      self.identityObserver = Self.identityObserver(of: observable)
     } else {
-      self.identity = nil
+      self.identityObserver = nil
     }
     self.stateKeyPath = \Store.state
     #if DEBUG
@@ -69,14 +69,17 @@ public final class Store<State, Action> {
     #endif
   }
 
-  // Opened once per store, so that checking the identity after an action reads the state where
-  // it is, through its type's own `_$id(at:)`, specialised for it: a cast from `State` to the
-  // opened type copied the whole state through a dynamic cast (about 600 instructions a send
-  // while observed), and reading `_$id` through the opened type copied it too (about 490).
-  private static func identity<Observed: ObservableState>(
+  // Opened once per store, and the observer made for the opened type, then cast to observe
+  // `State` (the same type): after each action it reads `_$id` where the state is. Casting the
+  // state to the opened type copied the whole state (about 600 instructions a send while
+  // observed); a function cast to take `State` went through two reabstraction thunks.
+  private static func identityObserver<Observed: ObservableState>(
     of _: Observed.Type
-  ) -> (UnsafeRawPointer) -> ObservableStateID {
-    { Observed._$id(at: $0) }
+  ) -> (State, @escaping @MainActor () -> Void) -> CoreObserver<State> {
+    { state, replaced in
+      IdentityObserver<Observed>(of: state as! Observed, replaced: replaced)
+        as! CoreObserver<State>
+    }
   }
 
   isolated deinit {
@@ -110,7 +113,7 @@ public final class Store<State, Action> {
   /// The current state. Reading it inside observation tracking observes the whole value being
   /// replaced; for `@ObservableState` state, each field read is observed on its own.
   public var state: State {
-    if identity != nil { accessIdentity() }
+    if identityObserver != nil { accessIdentity() }
     return core.state
   }
 
@@ -146,10 +149,8 @@ public final class Store<State, Action> {
 
   /// After each action: tells observers when the state was replaced by another value.
   private func startObservingCore() {
-    guard coreObserver == nil, let identity else { return }
-    let observer = StoreObservers.withPointer(to: core.state) {
-      IdentityObserver(identity: identity, of: $0) { [weak self] in self?.stateWasReplaced() }
-    }
+    guard coreObserver == nil, let identityObserver else { return }
+    let observer = identityObserver(core.state) { [weak self] in self?.stateWasReplaced() }
     coreObserver = core.addObserver(observer)
   }
 

@@ -11,29 +11,27 @@ struct StoreObserversTests {
     var values: [Int] = []
   }
 
-  func observer(_ name: String, _ calls: Calls) -> FunctionObserver {
-    FunctionObserver { pointer in
+  func observer(_ name: String, _ calls: Calls) -> FunctionObserver<Int> {
+    FunctionObserver { value in
       calls.names.append(name)
-      calls.values.append(pointer.load(as: Int.self))
+      calls.values.append(value)
     }
   }
 
   /// Tells `observers` of `value` as a core does (``StoreObservers/tell(_:lone:list:)``) and
   /// returns who was told, in name order (the order told is not part of the contract), each once
   /// for each time told.
-  func tell(_ observers: StoreObservers, _ value: Int, _ calls: Calls) -> [String] {
+  func tell(_ observers: StoreObservers<Int>, _ value: Int, _ calls: Calls) -> [String] {
     calls.names = []
     calls.values = []
-    withUnsafePointer(to: value) {
-      StoreObservers.tell(UnsafeRawPointer($0), lone: observers.lone, list: observers)
-    }
+    StoreObservers.tell(value, lone: observers.lone, list: observers)
     #expect(calls.values.allSatisfy { $0 == value })
     return calls.names.sorted()
   }
 
   @Test func everyObserverIsToldOnceInAnyOrder() {
     let calls = Calls()
-    var observers = StoreObservers()
+    var observers = StoreObservers<Int>()
     #expect(observers.isEmpty)
     let a = observers.add(observer("a", calls))
     #expect(tell(observers, 1, calls) == ["a"])
@@ -62,7 +60,7 @@ struct StoreObserversTests {
   /// changes the list for the next round, and a removed one may be called this once only.
   @Test func observersChangedWhileToldCountFromTheNextRound() {
     @MainActor final class Box {
-      var observers = StoreObservers()
+      var observers = StoreObservers<Int>()
       var ids: [String: Int] = [:]
     }
     let calls = Calls()
@@ -101,7 +99,7 @@ struct StoreObserversTests {
   /// there.
   @Test func aLoneObserverIsTheOnlyOne() {
     let calls = Calls()
-    var observers = StoreObservers()
+    var observers = StoreObservers<Int>()
     #expect(observers.lone == nil)
     #expect(tell(observers, 1, calls) == [])
     let a = observer("a", calls)
