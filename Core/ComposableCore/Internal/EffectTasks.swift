@@ -31,7 +31,7 @@ package final class EffectTasks: Sendable {
     /// Each let go on the thread it ended on was freed away from the thread that made it, while
     /// that thread made the next ones: a burst of 1,000 effects took about 8 % longer.
     var ended: [Task<Void, Never>] = []
-    var waiters: [UnsafeContinuation<Void, Never>] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
     var isCancelled = false
   }
 
@@ -91,7 +91,7 @@ package final class EffectTasks: Sendable {
       }
       storage.running -= 1
       guard storage.running == 0 else {
-        return ([Task<Void, Never>](), [UnsafeContinuation<Void, Never>]())
+        return ([Task<Void, Never>](), [CheckedContinuation<Void, Never>]())
       }
       defer {
         storage.ended = []
@@ -128,7 +128,7 @@ package final class EffectTasks: Sendable {
   /// Waits until every task has ended, including tasks added meanwhile.
   package func waitAll() async {
     if storage.withLock({ $0.running == 0 }) { return }
-    await withUnsafeContinuation { continuation in
+    await withCheckedContinuation { continuation in
       let hasEnded = storage.withLock { storage in
         if storage.running == 0 { return true }
         storage.waiters.append(continuation)
