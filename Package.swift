@@ -110,6 +110,8 @@ let package = Package(
     // Already built for the case-paths and dependencies macros; the newest in the mirror matches
     // the 6.3 toolchain's parser.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // `swift package generate-documentation`: the catalogs, built offline by the toolchain's docc.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Core
@@ -200,6 +202,13 @@ let package = Package(
       name: "SourceCompatibilityTests",
       dependencies: ["ComposableTestSupport", issueReportingTestSupport],
       path: "Tests/SourceCompatibilityTests"
+    ),
+    // The code of the DocC articles, compiled and run, and the check that every article's Swift
+    // blocks stand in a test file.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["ComposableTestSupport"],
+      path: "Tests/DocumentationTests"
     ),
 
     // Compression and the on-disk cache

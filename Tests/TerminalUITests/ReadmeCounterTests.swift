@@ -3,7 +3,8 @@ import Testing
 
 @testable import TerminalUI
 
-// The counter app the README shows, as it is there, run here through the loop it would run in.
+// The counter app the Terminal apps article (TerminalUI.docc) shows, as it is there, run here
+// through the loop it would run in.
 
 @Reducer
 struct Counter {

@@ -15,7 +15,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// Each reducer statement with a `body`, held so that its body is built once for the store
-  /// it runs in (see ``_BuiltReducer``).
+  /// it runs in (see `_BuiltReducer`).
   @inlinable
   public static func buildExpression<R: Reducer<State, Action>>(
     _ expression: R

@@ -6,7 +6,7 @@ import OrderedCollections
 ///
 /// A renderer reads state through the store (`store.count` for `@ObservableState` state, or
 /// ``state``) inside `withObservationTracking` and redraws when what it read changes; a consumer
-/// without observation awaits ``states``. ``scope(state:action:)`` hands a child feature a store
+/// without observation awaits `states`. `scope(state:action:)` hands a child feature a store
 /// of its own, the same one each time while the child exists.
 @MainActor
 @dynamicMemberLookup
