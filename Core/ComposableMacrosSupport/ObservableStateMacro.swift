@@ -198,7 +198,10 @@ extension ObservableStateMacro {
             return ComposableCore._TrackedProperty(
               storage: \\Self._\(property.name.withoutBackticks),
               identity: { ComposableCore._$stateIdentity($0.pointee) },
-              announce: { $0._$observationRegistrar.didChange($0, keyPath: \\.\(property.name)) }
+              announce: {
+                let registrar = $0._$observationRegistrar
+                registrar.didChange(&$0, keyPath: \\.\(property.name))
+              }
             )
           }
       """
@@ -267,23 +270,35 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       init(initialValue) {
         \(raw: root) = \(raw: initialize)
       }
-      """,
+      """
+    ] + observingAccessors(keyPath: property, storage: storage)
+  }
+
+  /// The `get`, `set` and `_modify` accessors over `storage` that report to
+  /// `_$observationRegistrar` as the property at `\.keyPath`. The state is handed to the
+  /// registrar `inout`, so that telling observers does not copy it.
+  static func observingAccessors(keyPath: String, storage: String) -> [AccessorDeclSyntax] {
+    [
       """
       get {
-        _$observationRegistrar.access(self, keyPath: \\.\(raw: property))
+        _$observationRegistrar.access(self, keyPath: \\.\(raw: keyPath))
         return \(raw: storage)
       }
       """,
       """
       set {
-        _$observationRegistrar.mutate(self, keyPath: \\.\(raw: property), &\(raw: storage), newValue, ComposableCore._$stateIdentity)
+        let _$registrar = _$observationRegistrar
+        _$registrar.mutate(&self, keyPath: \\.\(raw: keyPath), from: ComposableCore._$stateIdentity(\(raw: storage)), to: ComposableCore._$stateIdentity(newValue)) {
+          $0.\(raw: storage) = newValue
+        }
       }
       """,
       """
       _modify {
         let oldIdentity = ComposableCore._$stateIdentity(\(raw: storage))
         defer {
-          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: property), from: oldIdentity, to: ComposableCore._$stateIdentity(\(raw: storage)))
+          let _$registrar = _$observationRegistrar
+          _$registrar.didModify(&self, keyPath: \\.\(raw: keyPath), from: oldIdentity, to: ComposableCore._$stateIdentity(\(raw: storage)))
         }
         yield &\(raw: storage)
       }

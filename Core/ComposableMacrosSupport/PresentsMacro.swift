@@ -142,23 +142,13 @@ extension PresentsMacro: PeerMacro {
     let initialValue = property.initializer?.trimmedDescription ?? "nil"
     if isInObservableState(context) {
       // `$name` is observed as `name`: both are the same presented state.
+      let accessors = ObservationStateTrackedMacro.observingAccessors(
+        keyPath: name, storage: "_\(bare)"
+      ).map(\.description).joined(separator: "\n")
       return [
         """
         \(raw: property.access)var $\(raw: bare): \(raw: stateType) {
-          get {
-            _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
-            return _\(raw: bare)
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: bare), newValue, ComposableCore._$stateIdentity)
-          }
-          _modify {
-            let oldIdentity = ComposableCore._$stateIdentity(_\(raw: bare))
-            defer {
-              _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), from: oldIdentity, to: ComposableCore._$stateIdentity(_\(raw: bare)))
-            }
-            yield &_\(raw: bare)
-          }
+        \(raw: accessors)
         }
         """,
         """

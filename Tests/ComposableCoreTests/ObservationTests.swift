@@ -195,6 +195,29 @@ struct StoreObservationTests {
     #expect(counter.changes == 1)
   }
 
+  // The accessors hand the state to the registrar in place (`inout`); this holds them to what a
+  // reader outside any store sees: a set and an edit each tell once, and an in-place child edit
+  // tells only the child's readers.
+  @Test func aStateValueTellsItsReadersOfEachChange() {
+    final class Holder { var state = Board.State() }
+    let holder = Holder()
+    let countReader = ChangeCounter { _ = holder.state.count }
+    let childReader = ChangeCounter { _ = holder.state.child }
+    holder.state.count = 5
+    #expect(countReader.changes == 1)
+    countReader.track()
+    holder.state.count += 1
+    #expect(countReader.changes == 2)
+    countReader.track()
+    holder.state.child.value += 1
+    #expect(countReader.changes == 2)
+    #expect(childReader.changes == 0)
+    holder.state.child = Tile.State(value: 9)
+    #expect(childReader.changes == 1)
+    #expect(holder.state.count == 6)
+    #expect(holder.state.child.value == 9)
+  }
+
   @Test func scopingTwiceReturnsTheSameStore() {
     let store = Store(initialState: Board.State()) { Board() }
     #expect(

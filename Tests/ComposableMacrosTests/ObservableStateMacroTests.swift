@@ -40,12 +40,16 @@ struct ObservableStateMacroTests {
             return _count
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, ComposableCore._$stateIdentity)
+            let _$registrar = _$observationRegistrar
+            _$registrar.mutate(&self, keyPath: \.count, from: ComposableCore._$stateIdentity(_count), to: ComposableCore._$stateIdentity(newValue)) {
+              $0._count = newValue
+            }
           }
           _modify {
             let oldIdentity = ComposableCore._$stateIdentity(_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, from: oldIdentity, to: ComposableCore._$stateIdentity(_count))
+              let _$registrar = _$observationRegistrar
+              _$registrar.didModify(&self, keyPath: \.count, from: oldIdentity, to: ComposableCore._$stateIdentity(_count))
             }
             yield &_count
           }
@@ -63,12 +67,16 @@ struct ObservableStateMacroTests {
             return _title
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.title, &_title, newValue, ComposableCore._$stateIdentity)
+            let _$registrar = _$observationRegistrar
+            _$registrar.mutate(&self, keyPath: \.title, from: ComposableCore._$stateIdentity(_title), to: ComposableCore._$stateIdentity(newValue)) {
+              $0._title = newValue
+            }
           }
           _modify {
             let oldIdentity = ComposableCore._$stateIdentity(_title)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.title, from: oldIdentity, to: ComposableCore._$stateIdentity(_title))
+              let _$registrar = _$observationRegistrar
+              _$registrar.didModify(&self, keyPath: \.title, from: oldIdentity, to: ComposableCore._$stateIdentity(_title))
             }
             yield &_title
           }
@@ -111,7 +119,8 @@ struct ObservableStateMacroTests {
                 ComposableCore._$stateIdentity($0.pointee)
               },
               announce: {
-                $0._$observationRegistrar.didChange($0, keyPath: \.count)
+                let registrar = $0._$observationRegistrar
+                registrar.didChange(&$0, keyPath: \.count)
               }
             )
           }
@@ -122,7 +131,8 @@ struct ObservableStateMacroTests {
                 ComposableCore._$stateIdentity($0.pointee)
               },
               announce: {
-                $0._$observationRegistrar.didChange($0, keyPath: \.title)
+                let registrar = $0._$observationRegistrar
+                registrar.didChange(&$0, keyPath: \.title)
               }
             )
           }
@@ -154,12 +164,16 @@ struct ObservableStateMacroTests {
             return _destination.wrappedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination.wrappedValue, newValue, ComposableCore._$stateIdentity)
+            let _$registrar = _$observationRegistrar
+            _$registrar.mutate(&self, keyPath: \.destination, from: ComposableCore._$stateIdentity(_destination.wrappedValue), to: ComposableCore._$stateIdentity(newValue)) {
+              $0._destination.wrappedValue = newValue
+            }
           }
           _modify {
             let oldIdentity = ComposableCore._$stateIdentity(_destination.wrappedValue)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.destination, from: oldIdentity, to: ComposableCore._$stateIdentity(_destination.wrappedValue))
+              let _$registrar = _$observationRegistrar
+              _$registrar.didModify(&self, keyPath: \.destination, from: oldIdentity, to: ComposableCore._$stateIdentity(_destination.wrappedValue))
             }
             yield &_destination.wrappedValue
           }
@@ -171,12 +185,16 @@ struct ObservableStateMacroTests {
             return _destination
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination, newValue, ComposableCore._$stateIdentity)
+            let _$registrar = _$observationRegistrar
+            _$registrar.mutate(&self, keyPath: \.destination, from: ComposableCore._$stateIdentity(_destination), to: ComposableCore._$stateIdentity(newValue)) {
+              $0._destination = newValue
+            }
           }
           _modify {
             let oldIdentity = ComposableCore._$stateIdentity(_destination)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.destination, from: oldIdentity, to: ComposableCore._$stateIdentity(_destination))
+              let _$registrar = _$observationRegistrar
+              _$registrar.didModify(&self, keyPath: \.destination, from: oldIdentity, to: ComposableCore._$stateIdentity(_destination))
             }
             yield &_destination
           }
@@ -235,7 +253,8 @@ struct ObservableStateMacroTests {
                 ComposableCore._$stateIdentity($0.pointee)
               },
               announce: {
-                $0._$observationRegistrar.didChange($0, keyPath: \.destination)
+                let registrar = $0._$observationRegistrar
+                registrar.didChange(&$0, keyPath: \.destination)
               }
             )
           }
@@ -339,12 +358,16 @@ struct ObservableStateMacroTests {
             return _count
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, ComposableCore._$stateIdentity)
+            let _$registrar = _$observationRegistrar
+            _$registrar.mutate(&self, keyPath: \.count, from: ComposableCore._$stateIdentity(_count), to: ComposableCore._$stateIdentity(newValue)) {
+              $0._count = newValue
+            }
           }
           _modify {
             let oldIdentity = ComposableCore._$stateIdentity(_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, from: oldIdentity, to: ComposableCore._$stateIdentity(_count))
+              let _$registrar = _$observationRegistrar
+              _$registrar.didModify(&self, keyPath: \.count, from: oldIdentity, to: ComposableCore._$stateIdentity(_count))
             }
             yield &_count
           }

@@ -130,7 +130,7 @@ final class StateRoute<Root, Value> {
   /// The identity a tracked property's accessors compare before and after a change.
   @usableFromInline let identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)?
   /// Tells a tracked property's observers that it changed.
-  @usableFromInline let announce: (@Sendable (Root) -> Void)?
+  @usableFromInline let announce: (@Sendable (inout Root) -> Void)?
   /// Whether the tracked property is a collection of observable states, whose identity is their
   /// ids.
   @usableFromInline let elementsAreObservable: Bool
@@ -138,7 +138,7 @@ final class StateRoute<Root, Value> {
   init(
     keyPath: WritableKeyPath<Root, Value>,
     identity: (@Sendable (UnsafePointer<Value>) -> _StateIdentity)? = nil,
-    announce: (@Sendable (Root) -> Void)? = nil,
+    announce: (@Sendable (inout Root) -> Void)? = nil,
     elementsAreObservable: Bool = false
   ) {
     self.keyPath = keyPath
@@ -158,7 +158,7 @@ final class StateRoute<Root, Value> {
       let storage = property.storage as? WritableKeyPath<Root, Value>,
       let offset = MemoryLayout<Root>.offset(of: storage),
       let identity = property.identity as? @Sendable (UnsafePointer<Value>) -> _StateIdentity,
-      let announce = property.announce as? @Sendable (Root) -> Void
+      let announce = property.announce as? @Sendable (inout Root) -> Void
     else { return nil }
     return (
       offset,
@@ -182,6 +182,6 @@ final class StateRoute<Root, Value> {
     from before: _StateIdentity, at offset: Int, in root: UnsafeMutablePointer<Root>
   ) {
     let after = identity!(StatePath<Root, Value>.child(at: offset, in: root))
-    if !before.isSame(as: after) { announce!(root.pointee) }
+    if !before.isSame(as: after) { announce!(&root.pointee) }
   }
 }

@@ -17,13 +17,19 @@ public struct ObservableStateID: Hashable, Sendable {
   // with no shared counter or random numbers.
   private final class Token: Sendable {}
 
-  private let token: Token
+  private let token: any AnyObject & Sendable
   /// The case indices an enum state's identity is tagged with, outermost first.
   private var tags: [Int] = []
 
   /// A new identity, unequal to every other.
   public init() {
     token = Token()
+  }
+
+  /// The identity of `object`, which the caller keeps for one value's life.
+  @usableFromInline
+  init(of object: any AnyObject & Sendable) {
+    token = object
   }
 
   /// The identity of every enum case without a payload, told apart by its tag: such a case has
@@ -78,7 +84,7 @@ public protocol _TrackedStorage: ObservableState {
 public struct _TrackedProperty {
   @usableFromInline let storage: AnyKeyPath
   // Typed where the operator asking knows the types: `@Sendable (UnsafePointer<Value>) ->
-  // _StateIdentity` and `@Sendable (Root) -> Void`.
+  // _StateIdentity` and `@Sendable (inout Root) -> Void`.
   @usableFromInline let identity: Any
   @usableFromInline let announce: Any
 
@@ -88,7 +94,7 @@ public struct _TrackedProperty {
   public init<Root, Value>(
     storage: WritableKeyPath<Root, Value>,
     identity: @escaping @Sendable (UnsafePointer<Value>) -> _StateIdentity,
-    announce: @escaping @Sendable (Root) -> Void
+    announce: @escaping @Sendable (inout Root) -> Void
   ) {
     self.storage = storage
     self.identity = identity
@@ -100,10 +106,22 @@ public struct _TrackedProperty {
 /// properties report reads and changes to. Every registrar equals every other, so it never
 /// makes two states unequal.
 public struct ObservationStateRegistrar: Hashable, Sendable {
-  /// The identity of the state holding this registrar.
-  public let id = ObservableStateID()
+  // One reference, which is also the state's identity: every copy of the state retains only it.
   @usableFromInline
-  let registrar = ObservationRegistrar()
+  final class Storage: Sendable {
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline init() {}
+  }
+
+  @usableFromInline
+  let storage = Storage()
+
+  @inlinable
+  var registrar: ObservationRegistrar { storage.registrar }
+
+  /// The identity of the state holding this registrar.
+  @inlinable
+  public var id: ObservableStateID { ObservableStateID(of: storage) }
 
   /// A registrar with a new identity.
   public init() {}
@@ -120,41 +138,60 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
   /// Sets a stored property, telling observers of `keyPath` unless the new value has the same
   /// identity as the old one: a child state mutated in place notifies only its own readers.
   @inlinable
-  public func mutate<Subject: Observable, Member, Value>(
-    _ subject: Subject,
+  public func mutate<Subject: Observable, Member>(
+    _ subject: inout Subject,
     keyPath: KeyPath<Subject, Member>,
-    _ storage: inout Value,
-    _ newValue: Value,
-    _ identity: (Value) -> _StateIdentity
+    from oldIdentity: _StateIdentity,
+    to newIdentity: _StateIdentity,
+    _ set: (inout Subject) -> Void
   ) {
-    if identity(storage).isSame(as: identity(newValue)) {
-      storage = newValue
-    } else {
-      registrar.withMutation(of: subject, keyPath: keyPath) { storage = newValue }
+    guard oldIdentity.isUnknown || !oldIdentity.isSame(as: newIdentity) else {
+      return set(&subject)
     }
+    announce(&subject, keyPath: keyPath, during: set)
   }
 
   /// Tells observers of `keyPath` that the property changed in place, unless its identity
   /// stayed the same.
   @inlinable
   public func didModify<Subject: Observable, Member>(
-    _ subject: Subject,
+    _ subject: inout Subject,
     keyPath: KeyPath<Subject, Member>,
     from oldIdentity: _StateIdentity,
     to newIdentity: _StateIdentity
   ) {
-    guard !oldIdentity.isSame(as: newIdentity) else { return }
-    didChange(subject, keyPath: keyPath)
+    guard oldIdentity.isUnknown || !oldIdentity.isSame(as: newIdentity) else { return }
+    announce(&subject, keyPath: keyPath)
+  }
+
+  // Takes the state `inout` and is never specialised: the state is handed to the registrar where
+  // it lies, where a borrowed copy of a concrete state was copied twice, every field retained.
+  @usableFromInline @inline(never)
+  func announce<Subject: Observable, Member>(
+    _ subject: inout Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    registrar.willSet(subject, keyPath: keyPath)
+    registrar.didSet(subject, keyPath: keyPath)
+  }
+
+  /// Sets the property between telling observers it will change and that it did.
+  @usableFromInline @inline(never)
+  func announce<Subject: Observable, Member>(
+    _ subject: inout Subject, keyPath: KeyPath<Subject, Member>,
+    during set: (inout Subject) -> Void
+  ) {
+    registrar.willSet(subject, keyPath: keyPath)
+    set(&subject)
+    registrar.didSet(subject, keyPath: keyPath)
   }
 
   /// Tells observers of `keyPath` that the property changed, once the change is made.
   @inlinable
   public func didChange<Subject: Observable, Member>(
-    _ subject: Subject,
+    _ subject: inout Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    registrar.willSet(subject, keyPath: keyPath)
-    registrar.didSet(subject, keyPath: keyPath)
+    announce(&subject, keyPath: keyPath)
   }
 
   /// Always true: the registrar is not part of the state's value.
@@ -208,6 +245,14 @@ public struct _StateIdentity {
   @usableFromInline
   init(_ kind: Kind) {
     self.kind = kind
+  }
+
+  /// Whether this is a value with no identity, which counts as changed by every write: checked
+  /// first, so that the common case does not copy the kinds being compared.
+  @inlinable
+  var isUnknown: Bool {
+    if case .unknown = kind { return true }
+    return false
   }
 
   // One side at a time: switching over the pair copied both kinds into a tuple through their
