@@ -216,6 +216,10 @@ struct StoreObservationTests {
     #expect(childReader.changes == 1)
     #expect(holder.state.count == 6)
     #expect(holder.state.child.value == 9)
+    // A copy is the same value to observation; a new value is another.
+    let copy = holder.state
+    #expect(copy._$id == holder.state._$id)
+    #expect(Board.State()._$id != holder.state._$id)
   }
 
   @Test func scopingTwiceReturnsTheSameStore() {
