@@ -164,8 +164,9 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
     announce(&subject, keyPath: keyPath)
   }
 
-  // Takes the state `inout` and is never specialised: the state is handed to the registrar where
-  // it lies, where a borrowed copy of a concrete state was copied twice, every field retained.
+  // Takes the state `inout` and is never inlined, so the state reaches the registrar where it
+  // lies: a concrete state passed by value from an accessor was copied twice, every field
+  // retained.
   @usableFromInline @inline(never)
   func announce<Subject: Observable, Member>(
     _ subject: inout Subject, keyPath: KeyPath<Subject, Member>
