@@ -79,9 +79,12 @@ struct Login {
 }
 
 @MainActor
-struct RecordingTests {
+final class RecordingTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("recordings-\(UUID().uuidString)")
+
+  // Each test runs on an instance of its own, whose recordings go with it.
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   func record(_ name: String, _ session: (StoreOf<Tally>) async -> Void) async throws -> URL {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -89,9 +89,12 @@ struct SharedInMemoryTests {
 
 /// Real files in a temporary directory, through the live storage.
 @MainActor
-struct SharedFileStorageTests {
+final class SharedFileStorageTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("shared-\(UUID().uuidString)")
+
+  // Each test runs on an instance of its own, whose files go with it.
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// Runs `body` with shared values of its own, kept in `storage`, settings in this test's
   /// directory.
