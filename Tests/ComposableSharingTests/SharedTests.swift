@@ -154,7 +154,7 @@ final class SharedFileStorageTests {
     }
     #expect(scores.map(\.wrappedValue) == Array(repeating: 0, count: count))
     storage.armed.setValue(true)
-    for url in urls { try Data("1".utf8).write(to: url, options: .atomic) }
+    for url in urls { try replaceFile(at: url, with: Data("1".utf8)) }
     // From a thread of its own, which opens the gate within seconds whatever happens, so that
     // loads holding every thread fail this test rather than hang it.
     let waitingAtOnce = await withCheckedContinuation { continuation in
@@ -189,7 +189,7 @@ final class SharedFileStorageTests {
       @Shared(.fileStorage(url)) var count = -1
       #expect(count == 0)
       storage.armed.setValue(true)
-      try Data("5".utf8).write(to: url, options: .atomic)
+      try replaceFile(at: url, with: Data("5".utf8))
       // The watch has read 5 and holds it.
       #expect(storage.waiting.wait(timeout: .now() + .seconds(20)) == .success)
       let saved = DispatchSemaphore(value: 0)
@@ -260,7 +260,7 @@ final class SharedFileStorageTests {
     try await withLiveFilesAsync {
       @Shared(.fileStorage(url)) var user = User(name: "Blob", age: 3)
       try await $user.save()
-      try JSONEncoder().encode(User(name: "Edited", age: 9)).write(to: url, options: .atomic)
+      try replaceFile(at: url, with: JSONEncoder().encode(User(name: "Edited", age: 9)))
       let deadline = ContinuousClock.now.advanced(by: .seconds(20))
       while user.name != "Edited", ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(50))
@@ -328,7 +328,7 @@ final class SharedFileStorageTests {
     try await withLiveFilesAsync {
       @Shared(.appStorage("volume")) var volume = 1
       $volume.withLock { $0 = 2 }
-      try Data(#"{"volume": 9}"#.utf8).write(to: settings, options: .atomic)
+      try replaceFile(at: settings, with: Data(#"{"volume": 9}"#.utf8))
       let deadline = ContinuousClock.now.advanced(by: .seconds(20))
       while volume != 9, ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(50))
@@ -355,7 +355,7 @@ final class SharedFileStorageTests {
         told.withValue { $0 += 1 }
       }
       let loads = storage.loads.value
-      try Data(#"{"theme": "dark", "volume": 7}"#.utf8).write(to: settings, options: .atomic)
+      try replaceFile(at: settings, with: Data(#"{"theme": "dark", "volume": 7}"#.utf8))
       // The watch loads the moved file; its next poll starts once that load was handled.
       let deadline = ContinuousClock.now + .seconds(20)
       while storage.loads.value == loads, ContinuousClock.now < deadline {
@@ -368,7 +368,7 @@ final class SharedFileStorageTests {
       #expect(storage.loads.value > loads)
       #expect(told.value == 0)
       // A change of this setting is news.
-      try Data(#"{"theme": "dark", "volume": 9}"#.utf8).write(to: settings, options: .atomic)
+      try replaceFile(at: settings, with: Data(#"{"theme": "dark", "volume": 9}"#.utf8))
       while volume != 9, ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(5))
       }
@@ -491,7 +491,7 @@ final class FollowedStorage: OverLiveFiles {
   ) throws -> FileSignature? {
     let signature = try live.saveSigned(value, to: url)
     if let data = follower.withValue({ $0.take() }) {
-      try data.write(to: url, options: .atomic)
+      try replaceFile(at: url, with: data)
     }
     return signature
   }
@@ -824,5 +824,17 @@ struct SharedCustomKeyTests {
       #expect(saved.last == 2_000)
       #expect(score == 2_000)
     }
+  }
+}
+
+/// Replaces a file whole, as another process saving it does: written beside it, then renamed
+/// into place. (Foundation's `.atomic` writes on Linux leave a directory in /tmp each time.)
+func replaceFile(at url: URL, with data: Data) throws {
+  let sibling = url.deletingLastPathComponent()
+    .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+  try data.write(to: sibling)
+  guard rename(sibling.path, url.path) == 0 else {
+    try? FileManager.default.removeItem(at: sibling)
+    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
   }
 }
