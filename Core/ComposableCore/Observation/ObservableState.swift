@@ -145,9 +145,7 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
     to newIdentity: _StateIdentity,
     _ set: (inout Subject) -> Void
   ) {
-    guard oldIdentity.isUnknown || !oldIdentity.isSame(as: newIdentity) else {
-      return set(&subject)
-    }
+    guard oldIdentity.changed(to: newIdentity) else { return set(&subject) }
     announce(&subject, keyPath: keyPath, during: set)
   }
 
@@ -160,7 +158,7 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
     from oldIdentity: _StateIdentity,
     to newIdentity: _StateIdentity
   ) {
-    guard oldIdentity.isUnknown || !oldIdentity.isSame(as: newIdentity) else { return }
+    guard oldIdentity.changed(to: newIdentity) else { return }
     announce(&subject, keyPath: keyPath)
   }
 
@@ -248,12 +246,12 @@ public struct _StateIdentity {
     self.kind = kind
   }
 
-  /// Whether this is a value with no identity, which counts as changed by every write: checked
-  /// first, so that the common case does not copy the kinds being compared.
+  /// Whether readers of the property must hear of a change from this identity to `new`. A value
+  /// with no identity is told apart first, so that the common case copies neither kind.
   @inlinable
-  var isUnknown: Bool {
+  func changed(to new: Self) -> Bool {
     if case .unknown = kind { return true }
-    return false
+    return !isSame(as: new)
   }
 
   // One side at a time: switching over the pair copied both kinds into a tuple through their
