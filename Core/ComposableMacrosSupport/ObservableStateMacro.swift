@@ -197,7 +197,7 @@ extension ObservableStateMacro {
           if keyPath == \\Self.\(property.path) {
             return ComposableCore._TrackedProperty(
               storage: \\Self._\(property.name.withoutBackticks),
-              identity: { ComposableCore._$stateIdentity($0.pointee) },
+              identity: { ComposableCore._$stateIdentity($0.pointee)._erased },
               announce: {
                 let registrar = $0._$observationRegistrar
                 registrar.didChange(&$0, keyPath: \\.\(property.name))

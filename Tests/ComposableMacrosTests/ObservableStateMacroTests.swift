@@ -116,7 +116,7 @@ struct ObservableStateMacroTests {
             return ComposableCore._TrackedProperty(
               storage: \Self._count,
               identity: {
-                ComposableCore._$stateIdentity($0.pointee)
+                ComposableCore._$stateIdentity($0.pointee)._erased
               },
               announce: {
                 let registrar = $0._$observationRegistrar
@@ -128,7 +128,7 @@ struct ObservableStateMacroTests {
             return ComposableCore._TrackedProperty(
               storage: \Self._title,
               identity: {
-                ComposableCore._$stateIdentity($0.pointee)
+                ComposableCore._$stateIdentity($0.pointee)._erased
               },
               announce: {
                 let registrar = $0._$observationRegistrar
@@ -250,7 +250,7 @@ struct ObservableStateMacroTests {
             return ComposableCore._TrackedProperty(
               storage: \Self._destination,
               identity: {
-                ComposableCore._$stateIdentity($0.pointee)
+                ComposableCore._$stateIdentity($0.pointee)._erased
               },
               announce: {
                 let registrar = $0._$observationRegistrar

@@ -77,6 +77,12 @@ func observationBenchmarks() {
     blackHole(store.count)
   }
 
+  mainActorBenchmark("Store send, root, the same with plain state") { benchmark in
+    let store = Store(initialState: UnobservedCounter.State()) { UnobservedCounter() }
+    send(.increment, to: store, benchmark)
+    blackHole(store.state.count)
+  }
+
   mainActorBenchmark("Store send, scoped child, @ObservableState") { benchmark in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
     let child = store.scope(state: \.child, action: \.child)

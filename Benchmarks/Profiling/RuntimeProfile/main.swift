@@ -31,7 +31,8 @@ import Observation
 //   ten presenting by hand, scoped down as the others are (handAtRoot keeps their stores, as
 //   every <nesting>AtRoot does);
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
-//   root, or its child's action sent from the child's store; observedRootTracked: the root's,
+//   root, or its child's action sent from the child's store; unobservedRoot: its shape with plain
+//   state (`UnobservedCounter`), the root's action; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
 // - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
 //   store between it and the root watches the one above, as they do for a screen showing it;
@@ -154,6 +155,11 @@ func run(_ arguments: [String]) -> Bool {
     }
     timeSends(scenario, sends, store, .increment)
     precondition(store.count == sends)
+    return true
+  case "unobservedRoot":
+    let store = Store(initialState: UnobservedCounter.State()) { UnobservedCounter() }
+    timeSends(scenario, sends, store, .increment)
+    precondition(store.state.count == sends)
     return true
   case "observedScoped":
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }

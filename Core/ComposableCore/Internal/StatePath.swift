@@ -182,6 +182,6 @@ final class StateRoute<Root, Value> {
     from before: _StateIdentity, at offset: Int, in root: UnsafeMutablePointer<Root>
   ) {
     let after = identity!(StatePath<Root, Value>.child(at: offset, in: root))
-    if before.changed(to: after) { announce!(&root.pointee) }
+    if before._changed(to: after) { announce!(&root.pointee) }
   }
 }

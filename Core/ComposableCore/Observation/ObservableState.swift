@@ -138,27 +138,27 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
   /// Sets a stored property, telling observers of `keyPath` unless the new value has the same
   /// identity as the old one: a child state mutated in place notifies only its own readers.
   @inlinable
-  public func mutate<Subject: Observable, Member>(
+  public func mutate<Subject: Observable, Member, Identity: _StateIdentitySnapshot>(
     _ subject: inout Subject,
     keyPath: KeyPath<Subject, Member>,
-    from oldIdentity: _StateIdentity,
-    to newIdentity: _StateIdentity,
+    from oldIdentity: Identity,
+    to newIdentity: Identity,
     _ set: (inout Subject) -> Void
   ) {
-    guard oldIdentity.changed(to: newIdentity) else { return set(&subject) }
+    guard oldIdentity._changed(to: newIdentity) else { return set(&subject) }
     announce(&subject, keyPath: keyPath, during: set)
   }
 
   /// Tells observers of `keyPath` that the property changed in place, unless its identity
   /// stayed the same.
   @inlinable
-  public func didModify<Subject: Observable, Member>(
+  public func didModify<Subject: Observable, Member, Identity: _StateIdentitySnapshot>(
     _ subject: inout Subject,
     keyPath: KeyPath<Subject, Member>,
-    from oldIdentity: _StateIdentity,
-    to newIdentity: _StateIdentity
+    from oldIdentity: Identity,
+    to newIdentity: Identity
   ) {
-    guard oldIdentity.changed(to: newIdentity) else { return }
+    guard oldIdentity._changed(to: newIdentity) else { return }
     announce(&subject, keyPath: keyPath)
   }
 
@@ -200,10 +200,32 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
   public func hash(into hasher: inout Hasher) {}
 }
 
+/// What a tracked property's accessors keep of its value before a change, to tell afterwards
+/// whether its readers must hear of it.
+public protocol _StateIdentitySnapshot {
+  /// Whether readers of the property must hear of a change from this identity to `new`.
+  func _changed(to new: Self) -> Bool
+  /// The identity as a reducer operator that changes the property in place compares it.
+  var _erased: _StateIdentity { get }
+}
+
+/// The identity of a value that has none (numbers, strings…): every change counts. A type of its
+/// own, chosen when the accessor is compiled, so that writing such a field keeps and compares
+/// nothing at run time.
+public struct _NoStateIdentity: _StateIdentitySnapshot {
+  @inlinable init() {}
+
+  /// Always: a value without identity cannot be shown unchanged.
+  @inlinable public func _changed(to new: Self) -> Bool { true }
+
+  /// The unknown identity.
+  @inlinable public var _erased: _StateIdentity { _StateIdentity(.unknown) }
+}
+
 /// A cheap summary of a property value's identity, taken before and after a mutation to decide
 /// whether its readers must hear of it. Values whose identity is unknown (numbers, strings…)
 /// always count as changed.
-public struct _StateIdentity {
+public struct _StateIdentity: _StateIdentitySnapshot {
   @usableFromInline
   enum Kind {
     case unknown
@@ -249,10 +271,13 @@ public struct _StateIdentity {
   /// Whether readers of the property must hear of a change from this identity to `new`. A value
   /// with no identity is told apart first, so that the common case copies neither kind.
   @inlinable
-  func changed(to new: Self) -> Bool {
+  public func _changed(to new: Self) -> Bool {
     if case .unknown = kind { return true }
     return !isSame(as: new)
   }
+
+  /// Itself.
+  @inlinable public var _erased: _StateIdentity { self }
 
   // One side at a time: switching over the pair copied both kinds into a tuple through their
   // value witnesses, about 350 instructions for each write of an observed property.
@@ -282,8 +307,8 @@ public struct _StateIdentity {
 /// The identity of a value with none: every change counts.
 @_disfavoredOverload
 @inlinable
-public func _$stateIdentity<T>(_ value: T) -> _StateIdentity {
-  _StateIdentity(.unknown)
+public func _$stateIdentity<T>(_ value: T) -> _NoStateIdentity {
+  _NoStateIdentity()
 }
 
 /// The identity of observable state.
