@@ -350,6 +350,9 @@ final class SharedFileStorageTests {
       @Shared(.appStorage("volume")) var volume = 0
       #expect(volume == 3)
       $volume.withLock { $0 = 7 }
+      // Saved now, not by the debounce a second later, which on a slow run (the sanitizers)
+      // landed between the other program's writes below and wrote 7 over its 9.
+      try await $volume.save()
       let told = LockIsolated(0)
       withObservationTracking {
         _ = volume
