@@ -145,29 +145,6 @@ struct ObservedCounter {
   }
 }
 
-/// `ObservedCounter`'s shape with plain state: the same root send without observation, which the
-/// observed one is measured against.
-@Reducer
-struct UnobservedCounter {
-  struct State: Equatable {
-    var count = 0
-    var child = Counter.State()
-  }
-
-  enum Action: Equatable {
-    case increment
-    case child(Counter.Action)
-  }
-
-  var body: some ReducerOf<Self> {
-    Scope(state: \.child, action: \.child) { Counter() }
-    Reduce { state, action in
-      if case .increment = action { state.count += 1 }
-      return .none
-    }
-  }
-}
-
 /// A list of counters, integrated with `forEach`.
 @Reducer
 struct Rows {

@@ -77,8 +77,9 @@ func observationBenchmarks() {
     blackHole(store.count)
   }
 
+  // `S1`, the first `Scope` level, is `ObservedCounter`'s shape with plain state.
   mainActorBenchmark("Store send, root, the same with plain state") { benchmark in
-    let store = Store(initialState: UnobservedCounter.State()) { UnobservedCounter() }
+    let store = Store(initialState: S1.State()) { S1() }
     send(.increment, to: store, benchmark)
     blackHole(store.state.count)
   }

@@ -32,7 +32,7 @@ import Observation
 //   every <nesting>AtRoot does);
 // - observedRoot, observedScoped: `ObservedCounter` (`@ObservableState`), its own action at the
 //   root, or its child's action sent from the child's store; unobservedRoot: its shape with plain
-//   state (`UnobservedCounter`), the root's action; observedRootTracked: the root's,
+//   state (`S1`, the first `Scope` level), the root's action; observedRootTracked: the root's,
 //   with its store's `count` read once inside `withObservationTracking`, as a screen reads it;
 // - <nesting>Observed: the <nesting> scenario with the leaf store's `states` observed, so every
 //   store between it and the root watches the one above, as they do for a screen showing it;
@@ -157,7 +157,7 @@ func run(_ arguments: [String]) -> Bool {
     precondition(store.count == sends)
     return true
   case "unobservedRoot":
-    let store = Store(initialState: UnobservedCounter.State()) { UnobservedCounter() }
+    let store = Store(initialState: S1.State()) { S1() }
     timeSends(scenario, sends, store, .increment)
     precondition(store.state.count == sends)
     return true
