@@ -79,9 +79,7 @@ func observationBenchmarks() {
 
   // `S1`, the first `Scope` level, is `ObservedCounter`'s shape with plain state.
   mainActorBenchmark("Store send, root, the same with plain state") { benchmark in
-    let store = Store(initialState: S1.State()) { S1() }
-    send(.increment, to: store, benchmark)
-    blackHole(store.state.count)
+    send(.increment, to: StoreOf<S1>(initialState: S1.State()) { S1() }, benchmark)
   }
 
   mainActorBenchmark("Store send, scoped child, @ObservableState") { benchmark in
