@@ -223,8 +223,8 @@ public struct _NoStateIdentity: _StateIdentitySnapshot {
 }
 
 /// A cheap summary of a property value's identity, taken before and after a mutation to decide
-/// whether its readers must hear of it. Values whose identity is unknown (numbers, strings…)
-/// always count as changed.
+/// whether its readers must hear of it. The accessors keep it for observable state and its
+/// collections; a reducer operator also gets it, as `.unknown`, for a field with no identity.
 public struct _StateIdentity: _StateIdentitySnapshot {
   @usableFromInline
   enum Kind {
@@ -268,8 +268,8 @@ public struct _StateIdentity: _StateIdentitySnapshot {
     self.kind = kind
   }
 
-  /// Whether readers of the property must hear of a change from this identity to `new`. A value
-  /// with no identity is told apart first, so that the common case copies neither kind.
+  /// Whether readers of the property must hear of a change from this identity to `new`. The
+  /// unknown identity is told apart first, so that it copies neither kind.
   @inlinable
   public func _changed(to new: Self) -> Bool {
     if case .unknown = kind { return true }
