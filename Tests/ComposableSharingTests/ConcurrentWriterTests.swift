@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ struct ConcurrentWriterTests {
   let writer = URL(fileURLWithPath: CommandLine.arguments[0])
     .deletingLastPathComponent().appendingPathComponent("shared-writer")
 
-  @Test func twentyProcessesNeverLeaveATornFile() throws {
+  @Test func twentyProcessesNeverLeaveATornFile() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("writers-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,18 +29,27 @@ struct ConcurrentWriterTests {
       try process.run()
       return process
     }
-    var reads = 0
-    var unreadable: [String] = []
-    while processes.contains(where: \.isRunning) {
-      if let data = try? Data(contentsOf: file) {
-        reads += 1
-        if (try? JSONDecoder().decode(Payload.self, from: data)) == nil {
-          unreadable.append(String(decoding: data.prefix(80), as: UTF8.self))
+    // Read on a thread of its own until the writers exit: the loop and the waits block, and a
+    // test blocking one of the few threads every other test's tasks run on stalls them all (the
+    // live HTTP tests' deadlines passed while this ran).
+    let running = UncheckedSendable(processes)
+    let (reads, unreadable) = await withCheckedContinuation { continuation in
+      Thread {
+        var reads = 0
+        var unreadable: [String] = []
+        while running.value.contains(where: \.isRunning) {
+          if let data = try? Data(contentsOf: file) {
+            reads += 1
+            if (try? JSONDecoder().decode(Payload.self, from: data)) == nil {
+              unreadable.append(String(decoding: data.prefix(80), as: UTF8.self))
+            }
+          }
         }
-      }
+        for process in running.value { process.waitUntilExit() }
+        continuation.resume(returning: (reads, unreadable))
+      }.start()
     }
     for process in processes {
-      process.waitUntilExit()
       #expect(process.terminationStatus == 0)
     }
     #expect(unreadable.isEmpty)

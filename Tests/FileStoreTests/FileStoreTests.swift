@@ -197,11 +197,10 @@ struct FileStoreTests {
         _ = try? store.update { $0.append(Note(text: "writer \(index)")) }
       }.start()
     }
+    // Told, not waited for: a global queue's thread blocked in `wait()` is one that every other
+    // test's tasks need.
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        finished.wait()
-        continuation.resume()
-      }
+      finished.notify(queue: .global()) { continuation.resume() }
     }
     let notes = try FileStore<[Note]>(url: url, emptyValue: []).load()
     #expect(notes.count == 50)

@@ -10,7 +10,7 @@ struct OrdersClientLiveTests {
   // The timeout is generous for the same reason as the number fact client tests': a loaded
   // machine.
   func client(
-    _ server: HTTPTestServer, cache: CacheClient = .inMemory(), timeout: Duration = .seconds(10)
+    _ server: HTTPTestServer, cache: CacheClient = .inMemory(), timeout: Duration = .seconds(60)
   )
     -> OrdersClient
   {

@@ -8,7 +8,7 @@ struct SignUpClientLiveTests {
   let request = SignUpRequest(email: "ada@example.com", password: "engine42", acceptedTerms: true)
 
   // Generous for the same reason as the number fact client tests: a loaded machine.
-  func client(_ server: HTTPTestServer, timeout: Duration = .seconds(10)) -> SignUpClient {
+  func client(_ server: HTTPTestServer, timeout: Duration = .seconds(60)) -> SignUpClient {
     .live(
       configuration: SignUpClient.Configuration(
         endpoint: server.baseURL.appendingPathComponent("api/signup"),

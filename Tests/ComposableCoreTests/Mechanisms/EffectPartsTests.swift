@@ -122,11 +122,10 @@ struct EffectPartsTests {
         results.withValue { $0[thread] = effect }
       }.start()
     }
+    // Told, not waited for: a global queue's thread blocked in `wait()` is one that every other
+    // test's tasks need.
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        finished.wait()
-        continuation.resume()
-      }
+      finished.notify(queue: .global()) { continuation.resume() }
     }
     #expect(results.value.count == 8)
     for (thread, effect) in results.value {
