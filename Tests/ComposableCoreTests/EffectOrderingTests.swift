@@ -153,6 +153,23 @@ struct EffectOrderingTests {
     #expect(store.state.log.isEmpty)
   }
 
+  /// An action's payload may send when it is released, which happens as the queue of actions
+  /// is emptied. Sending to the store from there is reentrant (reported, as TCA does), and the
+  /// action is queued and processed before the outer `send` returns: it must never land in the
+  /// middle of the queue being emptied, where it was lost and the queue's memory overwritten.
+  @Test func aPayloadReleasedAfterItsActionCanSend() {
+    let handover = Handover()
+    let store = Store(initialState: Handover.State()) { handover }
+    handover.receiver.store = store
+    for round in 1...2 {
+      withKnownIssue {
+        store.send(.handOver)
+      }
+      #expect(store.state.log.count == 3 * round)
+      #expect(store.state.log.suffix(3) == ["handOver", "carry", "released"])
+    }
+  }
+
   @Test func anActionWithoutEffectsReturnsAFinishedTask() async {
     let store = Store(initialState: Recorder.State()) { Recorder() }
     let task = store.send(.step("x"))
@@ -160,4 +177,50 @@ struct EffectOrderingTests {
     await task.finish()
     #expect(store.state.log == ["x"])
   }
+}
+
+/// Sends a second action whose payload, when let go, sends `.released` to `receiver`'s store.
+struct Handover: Reducer {
+  struct State: Equatable {
+    var log: [String] = []
+  }
+
+  enum Action {
+    case handOver
+    case carry(ReleaseSignal)
+    case released
+  }
+
+  @MainActor final class Receiver {
+    weak var store: StoreOf<Handover>?
+  }
+
+  let receiver = Receiver()
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .handOver:
+        state.log.append("handOver")
+        return .send(
+          .carry(
+            ReleaseSignal { [receiver] in
+              MainActor.assumeIsolated { _ = receiver.store?.send(.released) }
+            }))
+      case .carry:
+        state.log.append("carry")
+        return .none
+      case .released:
+        state.log.append("released")
+        return .none
+      }
+    }
+  }
+}
+
+/// Calls `onRelease` when it is let go.
+final class ReleaseSignal {
+  let onRelease: () -> Void
+  init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+  deinit { onRelease() }
 }

@@ -27,6 +27,8 @@ package final class RootCore<R: Reducer>: StoreCore {
   // Read and written by the inlinable sending path below, where the compiler no longer sees
   // every access and would check each one at run time (about 60 instructions apiece). None
   // overlaps another: each is a plain read or write, or an append that runs no other code.
+  // Releasing processed actions runs other code (their payloads' deinits), so `drainQueue`
+  // does it outside `queue`.
   @usableFromInline @exclusivity(unchecked) var queue: [QueuedAction] = []
   @usableFromInline @exclusivity(unchecked) var isProcessing = false
   @usableFromInline @exclusivity(unchecked) var hasQueued = false
@@ -136,15 +138,24 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   @inlinable
   func drainQueue() {
-    var index = 0
-    while index < queue.count {
-      let queued = queue[index]
-      index += 1
-      process(queued.action, tasks: queued.tasks)
-    }
-    // Kept allocated: a feature whose effects send actions queues one on most of its sends.
-    queue.removeAll(keepingCapacity: true)
-    hasQueued = false
+    repeat {
+      var index = 0
+      while index < queue.count {
+        let queued = queue[index]
+        index += 1
+        process(queued.action, tasks: queued.tasks)
+      }
+      // The processed actions are released from `spent`, not from `queue`: releasing one may
+      // run a payload's deinit that sends an action, which is appended to `queue` (empty by
+      // then) and processed by the next round. Emptied in place, that array keeps its room and
+      // is the queue again when nothing was sent meanwhile: a feature whose effects send
+      // actions queues one on most of its sends.
+      var spent: [QueuedAction] = []
+      swap(&queue, &spent)
+      hasQueued = false
+      spent.removeAll(keepingCapacity: true)
+      if !hasQueued { swap(&queue, &spent) }
+    } while hasQueued
   }
 
   @inlinable
