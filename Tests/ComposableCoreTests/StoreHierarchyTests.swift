@@ -137,6 +137,8 @@ struct StoreHierarchyTests {
     #expect(await iterator.next(isolation: #isolation)?.value == 2)
   }
 
+  /// Observers are told while the action is still being processed, as in TCA: one that sends is
+  /// reentrant, reported, and its action processed after the round, before `send` returns.
   @Test func anActionSentWhileToldWaitsForTheRound() async {
     let store = Store(initialState: Tile.State()) { Tile() }
     // Tracking the whole state: replacing it tells this observer, which sends at once.
@@ -149,7 +151,11 @@ struct StoreHierarchyTests {
     for index in iterators.indices {
       #expect(await iterators[index].next(isolation: #isolation)?.value == 0)
     }
-    store.send(.reset)
+    withKnownIssue {
+      store.send(.reset)
+    } matching: {
+      $0.description.contains("Reentrant actions are undefined")
+    }
     #expect(store.state.value == 1)
     // Every observer ends on the newest state: the increment's round comes after the reset's.
     for index in iterators.indices {
@@ -158,8 +164,8 @@ struct StoreHierarchyTests {
   }
 
   /// A presented store is told of its child from the state the round of observers started
-  /// with: an observer that dismisses the child while the round is told takes effect in the next
-  /// round, and the stores below read the children of the older state meanwhile, without
+  /// with: an observer that dismisses the child while the round is told (reentrant, and
+  /// reported) takes effect in the next round, and the stores below read the children of the older state meanwhile, without
   /// retaining them, so that state must outlive the round (the AddressSanitizer run of `.ci/run`
   /// would report a child freed under them).
   @Test func aChildDismissedWhileToldIsReadAsItWas() async {
@@ -178,7 +184,11 @@ struct StoreHierarchyTests {
     var leafStates = leaf?.states.makeAsyncIterator()
     #expect(await leafStates?.next(isolation: #isolation)?.value == 0)
 
-    leaf?.send(.increment)
+    withKnownIssue {
+      leaf?.send(.increment)
+    } matching: {
+      $0.description.contains("Sent 'Node.Action.dismissChild'")
+    }
     #expect(dismissals.count == 1)
     // The first round showed the leaf its change; the next one found it gone.
     #expect(await leafStates?.next(isolation: #isolation)?.value == 1)

@@ -49,10 +49,6 @@ package final class RootCore<R: Reducer>: StoreCore {
   // other code while they change it (a removed observer is let go after the change), so the
   // dynamic exclusivity check each read paid (about 95 instructions a send) guarded nothing.
   @usableFromInline @exclusivity(unchecked) var observers = StoreObservers<State>()
-  /// Set while observers are being told; an action an observer sends meanwhile asks for another
-  /// round, after this one, instead of telling them in the middle of it.
-  private var isNotifying = false
-  private var needsNotification = false
 
   // `run` is not optional: a function passed through an optional is re-abstracted into the most
   // general form and back, two thunks on every action.
@@ -123,11 +119,23 @@ package final class RootCore<R: Reducer>: StoreCore {
     // every generic array operation here pays for type metadata lookups.
     process(action, tasks: tasks)
     if hasQueued { drainQueue() }
+    if !observers.isEmpty { tellObservers() }
     isProcessing = false
     let group = tasks == nil ? rootTasks : nil
     if tasks == nil { rootTasks = nil }
-    if !observers.isEmpty { notifyObservers() }
     return group
+  }
+
+  /// Tells the observers of the state the action left, while it is still being processed, as
+  /// TCA does: an observer that sends is reentrant (queued and reported), and what it sent is
+  /// processed, and told, before the outer `send` returns.
+  @usableFromInline
+  func tellObservers() {
+    notifyObservers()
+    while hasQueued {
+      drainQueue()
+      notifyObservers()
+    }
   }
 
   @inlinable
@@ -458,24 +466,17 @@ package final class RootCore<R: Reducer>: StoreCore {
   package func storeIsGone() {}
 
   // Out of line, and only called when someone observes: handing over the state needs its type's
-  // metadata, which a send without observers never looks up.
-  // Rounds never nest: a round told in the middle of another would leave that one's remaining
-  // observers to be handed the older state after the newer one.
+  // metadata, which a send without observers never looks up. Rounds never nest: it runs while an
+  // action is processed, so an observer's send is queued for after the round (a round told in
+  // the middle of another would leave that one's remaining observers to be handed the older
+  // state after the newer one).
   @usableFromInline
   @inline(never)
   func notifyObservers() {
-    guard !isNotifying else {
-      needsNotification = true
-      return
-    }
-    isNotifying = true
-    defer { isNotifying = false }
-    repeat {
-      needsNotification = false
-      // A copy, not a borrow of the stored state: an observer may send an action.
-      let state = self.state
-      StoreObservers.tell(state, lone: observers.lone, list: observers)
-    } while needsNotification
+    // A copy, not a borrow of the stored state: an observer may release a store, whose
+    // teardown reads the state.
+    let state = self.state
+    StoreObservers.tell(state, lone: observers.lone, list: observers)
   }
 
   // MARK: Inspection for TestStore
