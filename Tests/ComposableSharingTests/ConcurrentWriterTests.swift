@@ -22,33 +22,38 @@ struct ConcurrentWriterTests {
     let file = directory.appendingPathComponent("shared.json")
     let writes = 25
 
-    let processes = try (0..<20).map { index in
-      let process = Process()
-      process.executableURL = writer
-      process.arguments = [file.path, "\(index)", "\(writes)"]
-      try process.run()
-      return process
-    }
-    // Read on a thread of its own until the writers exit: the loop and the waits block, and a
-    // test blocking one of the few threads every other test's tasks run on stalls them all (the
-    // live HTTP tests' deadlines passed while this ran).
-    let running = UncheckedSendable(processes)
-    let (reads, unreadable) = await withCheckedContinuation { continuation in
+    // Launched and read on a thread of its own, until the writers exit: the loop and the waits
+    // block, and a test blocking one of the few threads every other test's tasks run on stalls
+    // them all (the live HTTP tests' deadlines passed while this ran). Launched there too, so
+    // that reading starts as the writers do, however long a busy machine takes to start a thread.
+    let writer = writer
+    let outcome = await withCheckedContinuation { continuation in
       Thread {
-        var reads = 0
-        var unreadable: [String] = []
-        while running.value.contains(where: \.isRunning) {
-          if let data = try? Data(contentsOf: file) {
-            reads += 1
-            if (try? JSONDecoder().decode(Payload.self, from: data)) == nil {
-              unreadable.append(String(decoding: data.prefix(80), as: UTF8.self))
+        continuation.resume(
+          returning: Result {
+            let processes = try (0..<20).map { index in
+              let process = Process()
+              process.executableURL = writer
+              process.arguments = [file.path, "\(index)", "\(writes)"]
+              try process.run()
+              return process
             }
-          }
-        }
-        for process in running.value { process.waitUntilExit() }
-        continuation.resume(returning: (reads, unreadable))
+            var reads = 0
+            var unreadable: [String] = []
+            while processes.contains(where: \.isRunning) {
+              if let data = try? Data(contentsOf: file) {
+                reads += 1
+                if (try? JSONDecoder().decode(Payload.self, from: data)) == nil {
+                  unreadable.append(String(decoding: data.prefix(80), as: UTF8.self))
+                }
+              }
+            }
+            for process in processes { process.waitUntilExit() }
+            return UncheckedSendable((processes, reads, unreadable))
+          })
       }.start()
     }
+    let (processes, reads, unreadable) = try outcome.get().value
     for process in processes {
       #expect(process.terminationStatus == 0)
     }
