@@ -231,17 +231,3 @@ public final class TestStore<State: Equatable, Action> {
 
 /// A test store of any feature, written `TestStoreOf<Feature>`.
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
-
-/// Whether the code running now runs on the main queue, the main actor's executor, whichever
-/// thread serves it: told by a marker set on the queue once.
-enum MainQueue {
-  private static let key: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-  }()
-
-  static var isCurrent: Bool {
-    DispatchQueue.getSpecific(key: key) == true
-  }
-}

@@ -324,6 +324,62 @@ struct CombineTests {
     await store.receive(.numberReceived(3)) { $0.received = [1, 3] }
   }
 
+  /// As in TCA, a publisher effect subscribes inside `send`: a value published on the main queue
+  /// right after is handled before `subject.send` returns, and a cancelled one hears no more.
+  @Test
+  func aPublisherEffectSubscribesInsideSend() {
+    let numbers = Numbers()
+    let store = Store(initialState: Listener.State()) {
+      Listener()
+    } withDependencies: {
+      $0.numbersClient = numbers.client
+    }
+    store.send(.startButtonTapped)
+    numbers.subject.send(1)
+    #expect(store.state.received == [1])
+    store.send(.stopButtonTapped)
+    numbers.subject.send(2)
+    #expect(store.state.received == [1])
+  }
+
+  /// A publisher that publishes as it is subscribed to is handled inside `send`, and one that
+  /// completes then leaves nothing running.
+  @Test
+  func aPublisherDoneAtOnceIsDoneInsideSend() async {
+    let store = Store(initialState: Listener.State()) {
+      Listener()
+    } withDependencies: {
+      $0.numbersClient = NumbersClient { [3, 4].publisher.eraseToAnyPublisher() }
+    }
+    let task = store.send(.startButtonTapped)
+    #expect(store.state.received == [3, 4])
+    #expect(task.isCancelled)
+    await task.finish()
+  }
+
+  /// Values published on another thread reach the store through the effect's task, in order,
+  /// and the effect ends with the publisher.
+  @Test
+  func aPublisherOnAnotherThreadIsHeard() async {
+    let numbers = Numbers()
+    let store = Store(initialState: Listener.State()) {
+      Listener()
+    } withDependencies: {
+      $0.numbersClient = numbers.client
+    }
+    let task = store.send(.startButtonTapped)
+    let subject = UncheckedSendable(numbers.subject)
+    await withCheckedContinuation { (published: CheckedContinuation<Void, Never>) in
+      Thread.detachNewThread {
+        for number in 1...5 { subject.value.send(number) }
+        subject.value.send(completion: .finished)
+        published.resume()
+      }
+    }
+    await task.finish()
+    #expect(store.state.received == [1, 2, 3, 4, 5])
+  }
+
   @Test
   func theStoresStatesAsAPublisher() {
     let store = Store(initialState: Listener.State()) { Listener() }

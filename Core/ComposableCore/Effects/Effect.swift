@@ -27,6 +27,8 @@ public struct Effect<Action> {
     /// Cancels, in one pass, the effects of several children that went away together.
     case cancelScopes(Set<EffectScope>)
     case throttle(id: EffectID, Throttling, latest: Bool, Effect<Action>)
+    /// Subscribed inside `send`, as a Combine publisher is.
+    case subscribe(EffectSubscription<Action>)
   }
 
   @usableFromInline
@@ -304,6 +306,8 @@ extension Effect {
     case .throttle(let id, let throttling, let latest, let effect):
       return Effect<T>(
         operation: .throttle(id: id, throttling, latest: latest, effect.map(transform)))
+    case .subscribe(let subscription):
+      return Effect<T>(operation: .subscribe(subscription.map(transform)))
     }
   }
 
@@ -329,7 +333,7 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel, .cancelScope, .cancelScopes:
       return true
-    case .run, .throttle:
+    case .run, .throttle, .subscribe:
       return false
     case .merge(let effects), .concatenate(let effects):
       return effects.allSatisfy(\.isSynchronous)
@@ -397,7 +401,7 @@ extension Effect {
       // A closure, not `\.sendsOnly`: a key path into a generic type is built, with allocations,
       // each time its literal is evaluated in code that is not specialised.
       return effects.allSatisfy { $0.sendsOnly }
-    case .run, .cancellable, .cancel, .scoped, .cancelScope, .cancelScopes, .throttle:
+    case .run, .cancellable, .cancel, .scoped, .cancelScope, .cancelScopes, .throttle, .subscribe:
       return false
     }
   }

@@ -37,7 +37,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   /// Made when the first effect starts a task: most stores never start one, and each made here
   /// cost every store four allocations.
-  private var running: RunningEffects<Action>?
+  var running: RunningEffects<Action>?
   private var throttles: [CancelKey: ThrottleState] = [:]
   /// Whether any effect was ever throttled: read where most stores have no throttles, as asking
   /// the dictionary looks up its generic metadata (about 490 instructions a cancellation).
@@ -201,7 +201,7 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   // MARK: Running effects
 
-  private func resolveTasks(_ context: inout EffectContext) -> EffectTasks {
+  func resolveTasks(_ context: inout EffectContext) -> EffectTasks {
     if let tasks = context.tasks { return tasks }
     if let rootTasks {
       context.tasks = rootTasks
@@ -273,19 +273,23 @@ package final class RootCore<R: Reducer>: StoreCore {
       throttle(
         effect, key: CancelKey(id: id, path: context.path), throttling, latest, &context,
         origin: origin)
+
+    case .subscribe(let subscription):
+      subscribe(subscription, context, origin: origin)
     }
   }
 
   /// Starts `operation` as a task of its own, tracked until it finishes, with `dependencies`
   /// bound when they are not the current ones already. The task starts on the global executor, so
   /// an effect begins its work without waiting for the main actor.
-  private func launch(
+  @discardableResult
+  func launch(
     priority: TaskPriority?,
     dependencies: DependencyValues? = nil,
     _ context: EffectContext,
     origin: Action,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
-  ) {
+  ) -> Task<Void, Never> {
     var context = context
     let tasks = resolveTasks(&context)
     let running = self.running ?? RunningEffects()
@@ -308,6 +312,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
     tasks.append(task, slot: slot)
     collector?.append(task, slot: collectorSlot)
+    return task
   }
 
   // Out of line: the metadata its task needs for the action was otherwise looked up on entry to
@@ -477,25 +482,6 @@ package final class RootCore<R: Reducer>: StoreCore {
     // teardown reads the state.
     let state = self.state
     StoreObservers.tell(state, lone: observers.lone, list: observers)
-  }
-
-  // MARK: Inspection for TestStore
-
-  /// The effects still running, oldest first: the action that returned each one, and the tag of
-  /// the outermost `send` it descends from.
-  package var inFlightEffects: [(origin: Action, tag: Int)] {
-    running?.list ?? []
-  }
-
-  /// Whether any effect is still running.
-  package var hasEffectsInFlight: Bool {
-    !(running?.isEmpty ?? true)
-  }
-
-  /// Stops counting the effects running now as in flight, without cancelling them, as a test
-  /// store's `skipInFlightEffects()` does.
-  package func forgetEffectsInFlight() {
-    running?.forgetAll()
   }
 
   /// Cancels every effect still running, as a test store does when its test ends.

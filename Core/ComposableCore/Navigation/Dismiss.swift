@@ -102,7 +102,7 @@ extension Effect {
     ) -> @Sendable (Send<Action>) async -> Void
   ) -> Self {
     switch operation {
-    case .none, .send, .cancel, .cancelScope, .cancelScopes:
+    case .none, .send, .cancel, .cancelScope, .cancelScopes, .subscribe:
       return self
     case .run(let priority, let dependencies, let operation):
       return Self(

@@ -1,0 +1,19 @@
+// What a test store asks of the core it runs on, about the effects still running.
+extension RootCore {
+  /// The effects still running, oldest first: the action that returned each one, and the tag of
+  /// the outermost `send` it descends from.
+  package var inFlightEffects: [(origin: Action, tag: Int)] {
+    running?.list ?? []
+  }
+
+  /// Whether any effect is still running.
+  package var hasEffectsInFlight: Bool {
+    !(running?.isEmpty ?? true)
+  }
+
+  /// Stops counting the effects running now as in flight, without cancelling them, as a test
+  /// store's `skipInFlightEffects()` does.
+  package func forgetEffectsInFlight() {
+    running?.forgetAll()
+  }
+}
