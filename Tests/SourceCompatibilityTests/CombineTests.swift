@@ -190,6 +190,16 @@ final class Numbers: @unchecked Sendable {
   }
 }
 
+/// A live store of `Listener` whose numbers come from `client`.
+@MainActor
+func liveListener(_ client: NumbersClient) -> StoreOf<Listener> {
+  Store(initialState: Listener.State()) {
+    Listener()
+  } withDependencies: {
+    $0.numbersClient = client
+  }
+}
+
 @MainActor
 struct CombineTests {
   @Test
@@ -329,11 +339,7 @@ struct CombineTests {
   @Test
   func aPublisherEffectSubscribesInsideSend() {
     let numbers = Numbers()
-    let store = Store(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = numbers.client
-    }
+    let store = liveListener(numbers.client)
     store.send(.startButtonTapped)
     numbers.subject.send(1)
     #expect(store.state.received == [1])
@@ -346,11 +352,7 @@ struct CombineTests {
   /// completes then leaves nothing running.
   @Test
   func aPublisherDoneAtOnceIsDoneInsideSend() async {
-    let store = Store(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = NumbersClient { [3, 4].publisher.eraseToAnyPublisher() }
-    }
+    let store = liveListener(NumbersClient { [3, 4].publisher.eraseToAnyPublisher() })
     let task = store.send(.startButtonTapped)
     #expect(store.state.received == [3, 4])
     #expect(task.isCancelled)
@@ -362,11 +364,7 @@ struct CombineTests {
   @Test
   func aPublisherOnAnotherThreadIsHeard() async {
     let numbers = Numbers()
-    let store = Store(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = numbers.client
-    }
+    let store = liveListener(numbers.client)
     let task = store.send(.startButtonTapped)
     let subject = UncheckedSendable(numbers.subject)
     await withCheckedContinuation { (published: CheckedContinuation<Void, Never>) in

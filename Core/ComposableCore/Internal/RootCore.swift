@@ -126,18 +126,6 @@ package final class RootCore<R: Reducer>: StoreCore {
     return group
   }
 
-  /// Tells the observers of the state the action left, while it is still being processed, as
-  /// TCA does: an observer that sends is reentrant (queued and reported), and what it sent is
-  /// processed, and told, before the outer `send` returns.
-  @usableFromInline
-  func tellObservers() {
-    notifyObservers()
-    while hasQueued {
-      drainQueue()
-      notifyObservers()
-    }
-  }
-
   @inlinable
   func enqueue(_ action: Action, tasks: EffectTasks?) {
     queue.append(QueuedAction(action: action, tasks: tasks))
@@ -470,18 +458,24 @@ package final class RootCore<R: Reducer>: StoreCore {
   @usableFromInline
   package func storeIsGone() {}
 
+  /// Tells the observers of the state the action left, while it is still being processed, as
+  /// TCA does: an observer that sends is reentrant (queued and reported), and what it sent is
+  /// processed, and told in a round of its own, before the outer `send` returns. Rounds never
+  /// nest: a round told in the middle of another would leave that one's remaining observers to
+  /// be handed the older state after the newer one.
   // Out of line, and only called when someone observes: handing over the state needs its type's
-  // metadata, which a send without observers never looks up. Rounds never nest: it runs while an
-  // action is processed, so an observer's send is queued for after the round (a round told in
-  // the middle of another would leave that one's remaining observers to be handed the older
-  // state after the newer one).
+  // metadata, which a send without observers never looks up.
   @usableFromInline
   @inline(never)
-  func notifyObservers() {
-    // A copy, not a borrow of the stored state: an observer may release a store, whose
-    // teardown reads the state.
-    let state = self.state
-    StoreObservers.tell(state, lone: observers.lone, list: observers)
+  func tellObservers() {
+    while true {
+      // A copy, not a borrow of the stored state: an observer may release a store, whose
+      // teardown reads the state.
+      let state = self.state
+      StoreObservers.tell(state, lone: observers.lone, list: observers)
+      guard hasQueued else { return }
+      drainQueue()
+    }
   }
 
   /// Cancels every effect still running, as a test store does when its test ends.
