@@ -178,9 +178,18 @@ let package = Package(
       dependencies: ["ComposableSharing"],
       path: "Tests/Support/SharedWriter"
     ),
+    // Features that the runtime's tests check and its benchmarks measure, written once: a
+    // library product so the Benchmarks package can use it too.
+    .target(
+      name: "ComposableFixtures",
+      dependencies: ["ComposableCore"],
+      path: "Tests/Support/Fixtures"
+    ),
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTestSupport", issueReportingTestSupport],
+      dependencies: [
+        "ComposableCore", "ComposableFixtures", "ComposableTestSupport", issueReportingTestSupport,
+      ],
       path: "Tests/ComposableCoreTests"
     ),
     .target(
@@ -397,7 +406,8 @@ let package = Package(
 // implementation's own types then carry the plugin module's name.
 if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
   let runtime: Set = [
-    "ComposableMacros", "ComposableCore", "ComposableSharing", "ComposableTestSupport",
+    "ComposableMacros", "ComposableCore", "ComposableFixtures", "ComposableSharing",
+    "ComposableTestSupport",
     "FileStore", "FileSystem", "shared-writer", "ComposableCoreTests", "ComposableSharingTests",
     "ComposableTestSupportTests", "SourceCompatibilityTests",
   ]
@@ -425,11 +435,12 @@ if Context.environment["COMPOSABLE_RUNTIME_ONLY"] != nil {
 
 // Every library target is a product of its own, listed alphabetically, so any package can import
 // one feature or client alone. Test support under Tests/ is not, but for the fuzz targets, which
-// the `Fuzz/` package builds.
+// the `Fuzz/` package builds, and the fixtures, which the `Benchmarks/` package measures.
 package.products = package.targets
   .filter {
     $0.type == .regular
-      && (!($0.path ?? "").hasPrefix("Tests/") || $0.name == "FuzzTargets")
+      && (!($0.path ?? "").hasPrefix("Tests/")
+        || ["FuzzTargets", "ComposableFixtures"].contains($0.name))
       && $0.name != "ComposableMacrosSupport"
   }
   .map { Product.library(name: $0.name, targets: [$0.name]) }

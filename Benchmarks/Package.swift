@@ -35,14 +35,17 @@ let package = Package(
     benchmarkSuite(
       "TodoListBenchmarks",
       using: ["AnalyticsClient", "AppFeature", "ComposableCore", "TodoListFeature", "TodosClient"]),
-    benchmarkSuite("RuntimeBenchmarks", using: ["ComposableCore", "ComposableTestSupport"]),
+    benchmarkSuite(
+      "RuntimeBenchmarks",
+      using: ["ComposableCore", "ComposableFixtures", "ComposableTestSupport"]),
     // Not a benchmark: runs one runtime scenario in a loop, for `valgrind --tool=callgrind`,
     // which counts instructions reliably on this VM where timings are noisy. It lives outside
     // Benchmarks/ so the plugin does not take it for a suite; its Levels.swift and
     // Features.swift are symbolic links to the suite's, so both measure the same code.
     .executableTarget(
       name: "RuntimeProfile",
-      dependencies: [composable("ComposableCore"), composable("ComposableTestSupport")],
+      dependencies: ["ComposableCore", "ComposableFixtures", "ComposableTestSupport"].map(
+        composable),
       path: "Profiling/RuntimeProfile"
     ),
   ],

@@ -1,26 +1,7 @@
 import ComposableCore
+import ComposableFixtures
 import Foundation
 import Testing
-
-struct Counter: Reducer {
-  struct State: Equatable {
-    var count = 0
-  }
-
-  @CasePathable
-  enum Action: Equatable {
-    case increment
-    case decrement
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-    return .none
-  }
-}
 
 /// Exercises every builder form: plain sequence, `if`, `if let`, `switch`, `for`.
 struct Composite: Reducer {
@@ -384,26 +365,6 @@ struct ObservationTests {
     #expect(store.state.log == ["parent saw it"])
     store.send(.left(.increment))
     #expect(left.state.count == 2)
-  }
-}
-
-struct Rows: Reducer {
-  struct State: Equatable {
-    var rows: IdentifiedArrayOf<Row> = []
-  }
-  struct Row: Equatable, Identifiable {
-    let id: Int
-    var counter = Counter.State()
-  }
-  @CasePathable
-  enum Action: Equatable {
-    case rows(IdentifiedAction<Int, Counter.Action>)
-  }
-  var body: some ReducerOf<Self> {
-    EmptyReducer()
-      .forEach(\.rows, action: \.rows) {
-        Scope(state: \.counter, action: \.self) { Counter() }
-      }
   }
 }
 

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 import Testing
 
 /// Counts how often the presented child is read through the path the stores are scoped by.

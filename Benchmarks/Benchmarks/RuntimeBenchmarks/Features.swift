@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 import ComposableTestSupport
 import Foundation
 
@@ -22,86 +23,6 @@ final class BaselineStore<State, Action> {
 func makeBaselineStore() -> BaselineStore<Counter.State, Counter.Action> {
   BaselineStore(state: Counter.State()) { state, action in
     if case .increment = action { state.count += 1 }
-  }
-}
-
-/// A counter whose actions return the effects the benchmarks need.
-@Reducer
-struct Counter {
-  struct State: Equatable {
-    var count = 0
-  }
-
-  enum Action: Equatable {
-    case increment
-    case incrementMergingNones
-    case incrementMergingTwoNones
-    /// Returns two `.send` effects merged: the merge's parts are built.
-    case echoTwice
-    case startRuns(Int)
-    /// Effects that each send one action back, as an effect sends its response.
-    case startRunsSending(Int)
-    /// Effects that each do a little work first, as one decoding a response does.
-    case startRunsWorking(Int)
-    case startLongLiving(Int)
-    case cancelLongLiving
-    /// Sends `.increment` this many times, its effect folded one `.send` at a time with
-    /// `merge(with:)`, as a reducer folds one effect per element of a list.
-    case foldSends(Int)
-    /// The same, folded with `.merge(effect, next)`.
-    case foldSendsVariadic(Int)
-    case echo
-    case echoed
-  }
-
-  enum CancelID { case longLiving }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment:
-      state.count += 1
-      return .none
-    case .incrementMergingNones:
-      state.count += 1
-      return .merge(.none, .none, .none, .none, .none, .none, .none, .none, .none, .none)
-    case .incrementMergingTwoNones:
-      state.count += 1
-      return .merge(.none, .none)
-    case .startRuns(let count):
-      return .merge((0..<count).map { _ in .run { _ in } })
-    case .startRunsSending(let count):
-      return .merge((0..<count).map { _ in .run { send in await send(.increment) } })
-    case .startRunsWorking(let count):
-      return .merge(
-        (0..<count).map { index in
-          .run { _ in _ = try? JSONEncoder().encode(Array(index..<index + 32)) }
-        }
-      )
-    case .startLongLiving(let count):
-      return .merge(
-        (0..<count).map { _ in
-          .run { _ in try await Task.sleep(for: .seconds(3600)) }.cancellable(
-            id: CancelID.longLiving)
-        }
-      )
-    case .cancelLongLiving:
-      return .cancel(id: CancelID.longLiving)
-    case .foldSends(let count):
-      var effect = Effect<Action>.none
-      for _ in 0..<count { effect = effect.merge(with: .send(.increment)) }
-      return effect
-    case .foldSendsVariadic(let count):
-      var effect = Effect<Action>.none
-      for _ in 0..<count { effect = .merge(effect, .send(.increment)) }
-      return effect
-    case .echo:
-      return .send(.echoed)
-    case .echoTwice:
-      return .merge(.send(.echoed), .send(.echoed))
-    case .echoed:
-      state.count += 1
-      return .none
-    }
   }
 }
 
@@ -142,30 +63,6 @@ struct ObservedCounter {
       state.count += 1
       return .none
     }
-  }
-}
-
-/// A list of counters, integrated with `forEach`.
-@Reducer
-struct Rows {
-  struct Row: Equatable, Identifiable {
-    let id: Int
-    var counter = Counter.State()
-  }
-
-  struct State: Equatable {
-    var rows: IdentifiedArrayOf<Row>
-  }
-
-  enum Action: Equatable {
-    case rows(IdentifiedAction<Int, Counter.Action>)
-  }
-
-  var body: some ReducerOf<Self> {
-    EmptyReducer()
-      .forEach(\.rows, action: \.rows) {
-        Scope(state: \.counter, action: \.self) { Counter() }
-      }
   }
 }
 

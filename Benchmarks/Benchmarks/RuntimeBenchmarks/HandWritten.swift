@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 
 // The floor under the nesting targets: a level written by hand, with no operator. Its reducer
 // switches on its own action and changes its child's state in place, so the optimiser sees

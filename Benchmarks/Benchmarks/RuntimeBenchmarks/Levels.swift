@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 
 // The nesting benchmarks' levels, written as feature code is (`@Reducer`). Ten concrete levels,
 // generated, for each way of nesting a child — `ifLet` (L1–L10), `Scope` (S1–S10) and

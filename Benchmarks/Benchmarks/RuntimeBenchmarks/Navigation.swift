@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 
 // The navigation shapes modern features use, one level each: a destination enum presented with
 // `ifLet(\.$destination, action: \.destination)`, a stack of a path enum run by

@@ -1,5 +1,6 @@
 import Benchmark
 import ComposableCore
+import ComposableFixtures
 
 /// An observable parent whose child holds a long list, of which each action changes one item.
 @Reducer

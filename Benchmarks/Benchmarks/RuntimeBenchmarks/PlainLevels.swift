@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 
 // The nesting benchmarks' `ifLet` levels written as TCA 1.4–1.6 code wrote them, before
 // `@Reducer`: a struct conforming to `Reducer` with a `body`, its action `@CasePathable`. Ten

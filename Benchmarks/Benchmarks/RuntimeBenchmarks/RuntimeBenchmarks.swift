@@ -1,5 +1,6 @@
 import Benchmark
 import ComposableCore
+import ComposableFixtures
 import ComposableTestSupport
 
 /// A benchmark whose body runs on the main actor, where stores live. The runner awaits the body,

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 
 /// Runs one of the navigation scenarios (`Navigation.swift`), returning whether `scenario` is one:
 /// destination, destinationEffect (the child's action returns an effect, `.send`), stack,

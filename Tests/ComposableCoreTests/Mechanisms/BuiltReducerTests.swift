@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableFixtures
 import ComposableTestSupport
 import Foundation
 import Testing
