@@ -99,6 +99,36 @@ struct Search {
   }
 }
 
+/// Saves a draft a moment after the last keystroke: a debounced `.send`, as Combine-era code
+/// wrote one.
+@Reducer
+struct Draft {
+  struct State: Equatable {
+    var text = ""
+    var saved = ""
+  }
+
+  enum Action: Equatable {
+    case typed(String)
+    case save
+  }
+
+  enum CancelID { case save }
+
+  @Dependency(\.mainQueue) var mainQueue
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .typed(let text):
+      state.text = text
+      return .send(.save).debounce(id: CancelID.save, for: .seconds(1), scheduler: mainQueue)
+    case .save:
+      state.saved = state.text
+      return .none
+    }
+  }
+}
+
 /// A stream of numbers from outside, as a Combine publisher.
 struct NumbersClient: Sendable {
   var numbers: @Sendable () -> AnyPublisher<Int, Never>
@@ -219,6 +249,28 @@ struct CombineTests {
     await store.receive(\.searchResponse.success) {
       $0.results = ["com 1", "com 2"]
     }
+  }
+
+  /// As in TCA, the scheduler sends a debounced action itself: a store sees it as soon as the
+  /// queue is advanced, with no task left to wait for.
+  @Test
+  func aDebouncedSendArrivesInsideAdvance() {
+    let mainQueue = DispatchQueue.test
+    let store = Store(initialState: Draft.State()) {
+      Draft()
+    } withDependencies: {
+      $0.mainQueue = mainQueue.eraseToAnyScheduler()
+    }
+    store.send(.typed("a"))
+    mainQueue.advance(by: .milliseconds(500))
+    store.send(.typed("ab"))
+    mainQueue.advance(by: .milliseconds(500))
+    #expect(store.state.saved == "")
+    mainQueue.advance(by: .milliseconds(500))
+    #expect(store.state.saved == "ab")
+    store.send(.typed("abc"))
+    mainQueue.advance(by: .seconds(1))
+    #expect(store.state.saved == "abc")
   }
 
   @Test

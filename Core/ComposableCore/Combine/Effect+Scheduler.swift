@@ -13,6 +13,18 @@
       options: S.SchedulerOptions? = nil
     ) -> Self {
       if case .none = operation { return self }
+      // A debounced action, the usual case, waits on the scheduler itself as TCA's publisher
+      // does: scheduled while the action that returned it is processed, and sent from the
+      // scheduler's callback. A test scheduler's `advance` then sends it before returning, with
+      // no task to wait for.
+      if case .send(let action) = operation {
+        let scheduler = UncheckedSendable(scheduler)
+        let action = UncheckedSendable(action)
+        return Effect.publisher {
+          Just(action.value).delay(for: dueTime, scheduler: scheduler.value, options: options)
+        }
+        .cancellable(id: id, cancelInFlight: true)
+      }
       let timing: any SchedulerTiming = SchedulerTimingOf(scheduler, dueTime, options)
       let delay = Effect.run { _ in try await timing.sleepForInterval() }
       return .concatenate(delay, self).cancellable(id: id, cancelInFlight: true)
