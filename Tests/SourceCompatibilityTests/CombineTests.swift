@@ -318,6 +318,56 @@ struct CombineTests {
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
   }
 
+  /// A publisher that completes on the main queue is done at once, as in TCA: the test can end
+  /// right after, with no effect left running.
+  @Test
+  func aCompletedPublisherIsDoneAtOnce() async {
+    let numbers = Numbers()
+    let store = TestStore(initialState: Listener.State()) {
+      Listener()
+    } withDependencies: {
+      $0.numbersClient = numbers.client
+    }
+    await store.send(.startButtonTapped)
+    numbers.subject.send(1)
+    await store.receive(.numberReceived(1)) { $0.received = [1] }
+    numbers.subject.send(completion: .finished)
+  }
+
+  /// The UIKit-era way to show a child: `then` each time the state becomes non-`nil`, `else`
+  /// each time it becomes `nil`, starting now.
+  @Test
+  func ifLetUnwrapsEachTimeTheStateAppears() {
+    let store = Store(initialState: Int?.none) {
+      Reduce<Int?, Int?> { state, action in
+        state = action
+        return .none
+      }
+    }
+    var shown: [Int?] = []
+    var children: [Store<Int, Int?>] = []
+    let cancellable = store.ifLet { child in
+      children.append(child)
+      shown.append(child.state)
+    } else: {
+      shown.append(nil)
+    }
+    #expect(shown == [nil])
+    store.send(1)
+    store.send(2)
+    #expect(shown == [nil, 1])
+    #expect(children.last?.state == 2)
+    store.send(nil)
+    #expect(shown == [nil, 1, nil])
+    // Gone, the child's store still reads the last state it had.
+    #expect(children.last?.state == 2)
+    store.send(3)
+    #expect(shown == [nil, 1, nil, 3])
+    cancellable.cancel()
+    store.send(nil)
+    #expect(shown == [nil, 1, nil, 3])
+  }
+
   @Test
   func aPublisherEffectCancelledByID() async {
     let numbers = Numbers()

@@ -460,6 +460,31 @@ struct CurrentFormsTests {
     #expect(!_cancellationCancellables.withValue { $0.exists(at: id, path: NavigationIDPath()) })
   }
 
+  /// The store's SPI TCA's own tests use: the running effects, the state unobserved, and `send`
+  /// returning a plain task.
+  @Test
+  func aStoresInternalsListItsRunningEffects() async {
+    let (numbers, next) = AsyncStream.makeStream(of: Int.self)
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += action
+        return action == 0 ? .run { send in for await n in numbers { await send(n) } } : .none
+      }
+    }
+    #expect(store.effectCancellables.isEmpty)
+    let none: Task<Void, Never>? = store.send(1)
+    #expect(none == nil)
+    let listening: Task<Void, Never>? = store.send(0)
+    #expect(store.effectCancellables.count == 1)
+    #expect(store.currentState == 1)
+    // Its keys stay the same while it runs; cancelling through one ends it.
+    #expect(store.effectCancellables.keys == store.effectCancellables.keys)
+    store.effectCancellables.values.first?.cancel()
+    await listening?.value
+    #expect(store.effectCancellables.isEmpty)
+    next.finish()
+  }
+
   @Test
   func aTestStoreTaskOverAPlainTaskFinishesWithIt() async {
     let finished = LockIsolated(false)

@@ -37,13 +37,22 @@ extension RootCore {
           _ = self?.send(action, tasks: relay.group)
         }
       },
-      { relay.finish() }
+      { [weak self] in
+        relay.finish()
+        // Completed on the main queue, it is off the running effects at once, as TCA's publisher
+        // effects are: a test ending, or a count of them, right after sees it gone. Not while
+        // actions from other threads may still wait in the relay for its task to send them.
+        guard MainQueue.isCurrent, !relay.hasActions else { return }
+        MainActor.assumeIsolated {
+          if let id = relay.effectID { self?.running?.finish(id) }
+        }
+      }
     )
     // Done while subscribing, with nothing from another thread still to hand on: nothing to run.
     guard !relay.isFinished || relay.hasActions else { return }
     relay.group = resolveTasks(&context)
     let cancelSubscription = UncheckedSendable(cancel)
-    relay.task = launch(priority: nil, context, origin: origin) { send in
+    (relay.task, relay.effectID) = launch(priority: nil, context, origin: origin) { send in
       await withTaskCancellationHandler {
         for await action in relay.actions { await send(action.value) }
       } onCancel: {
@@ -65,6 +74,8 @@ final class SubscriptionRelay<Action>: Sendable {
   @MainActor var group: EffectTasks?
   /// The effect's task, once it is made.
   @MainActor var task: Task<Void, Never>?
+  /// The effect's id among its store's running effects, once it is made.
+  @MainActor var effectID: Int?
 
   @MainActor init(group: EffectTasks?) {
     self.group = group

@@ -1,5 +1,10 @@
-// What a test store asks of the core it runs on, about the effects still running.
+// What a test store, and TCA's own tests through a store, ask of the core about the effects
+// still running.
 extension RootCore {
+  @usableFromInline package func effectsInFlight() -> [(id: Int, cancel: @Sendable () -> Void)] {
+    running?.cancellers ?? []
+  }
+
   /// The effects still running, oldest first: the action that returned each one, and the tag of
   /// the outermost `send` it descends from.
   package var inFlightEffects: [(origin: Action, tag: Int)] {

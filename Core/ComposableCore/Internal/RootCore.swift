@@ -269,7 +269,8 @@ package final class RootCore<R: Reducer>: StoreCore {
 
   /// Starts `operation` as a task of its own, tracked until it finishes, with `dependencies`
   /// bound when they are not the current ones already. The task starts on the global executor, so
-  /// an effect begins its work without waiting for the main actor.
+  /// an effect begins its work without waiting for the main actor. Returns the task and the id
+  /// the effect is listed under among the running ones.
   @discardableResult
   func launch(
     priority: TaskPriority?,
@@ -277,7 +278,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     _ context: EffectContext,
     origin: Action,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
-  ) -> Task<Void, Never> {
+  ) -> (task: Task<Void, Never>, id: Int) {
     var context = context
     let tasks = resolveTasks(&context)
     let running = self.running ?? RunningEffects()
@@ -285,9 +286,11 @@ package final class RootCore<R: Reducer>: StoreCore {
     let collector = context.collector
     let slot = tasks.willStart()
     let collectorSlot = collector?.willStart() ?? 0
+    var listedID = 0
     let task = running.add(
       path: context.path, keys: context.keys, origin: origin, tag: tasks.tag
     ) { id in
+      listedID = id
       let effect = RunningEffect(
         core: self, id: id, tasks: tasks, slot: slot, collector: collector,
         collectorSlot: collectorSlot, running: running, path: context.path, origin: origin,
@@ -300,7 +303,7 @@ package final class RootCore<R: Reducer>: StoreCore {
     }
     tasks.append(task, slot: slot)
     collector?.append(task, slot: collectorSlot)
-    return task
+    return (task, listedID)
   }
 
   // Out of line: the metadata its task needs for the action was otherwise looked up on entry to

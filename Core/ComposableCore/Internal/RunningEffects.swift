@@ -240,6 +240,16 @@ final class RunningEffects<Action>: CancellationRegistry {
     }
   }
 
+  /// Every running effect's id, oldest first, with a way to cancel its task.
+  var cancellers: [(id: Int, cancel: @Sendable () -> Void)] {
+    storage.withLock { storage in
+      storage.effects.keys.sorted().map { id in
+        let task = storage.tasks[id]
+        return (id, { task?.cancel() })
+      }
+    }
+  }
+
   /// How many `withTaskCancellation(id:)` operations are listed.
   var operationCount: Int {
     storage.withLock { $0.operations.count }

@@ -15,6 +15,8 @@ package protocol StoreCore<State, Action>: AnyObject, Sendable {
   /// The store made with this core is gone: a core that observes its base for its store's sake
   /// can stop once nothing else observes it.
   func storeIsGone()
+  /// The root's effects still running, oldest first, each with its id and a way to cancel it.
+  func effectsInFlight() -> [(id: Int, cancel: @Sendable () -> Void)]
 }
 
 extension StoreCore {
@@ -81,6 +83,12 @@ class ChildCore<ParentState, ParentAction, State, Action>: CoreObserver<ParentSt
 
   isolated deinit {
     if let baseObserver { base.removeObserver(baseObserver) }
+  }
+
+  @usableFromInline package final func effectsInFlight() -> [(
+    id: Int, cancel: @Sendable () -> Void
+  )] {
+    base.effectsInFlight()
   }
 
   final var hasObservers: Bool { !observers.isEmpty }

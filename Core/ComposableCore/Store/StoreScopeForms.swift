@@ -52,6 +52,14 @@ extension Store {
     state toChildState: @escaping (_ state: State) -> ChildState,
     action fromChildAction: @escaping (_ childAction: ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
+    scopeThroughFunctions(state: toChildState, action: fromChildAction)
+  }
+
+  /// The closure form's store, which the runtime's own Combine-era forms make too.
+  func scopeThroughFunctions<ChildState, ChildAction>(
+    state toChildState: @escaping (_ state: State) -> ChildState,
+    action fromChildAction: @escaping (_ childAction: ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       core: ScopedCore<State, Action, ChildState, ChildAction>(
         base: core, toChild: ChildReader(read: { toChildState($0) })),
