@@ -129,6 +129,49 @@ extension BindingViewStateViewStore {
   }
 }
 
+/// A view store a screen waits on, as a pull to refresh does: `send(_:while:)` returns once
+/// the state says the work is done.
+struct WaitingViewStore: LegacyStep {}
+
+@available(*, deprecated, message: "Uses ViewStore")
+extension WaitingViewStore {
+  enum Action { case refresh, loaded }
+
+  /// Holds a view store for a task on another thread to let go of.
+  final class Holder: @unchecked Sendable {
+    var viewStore: ViewStore<Bool, Action>?
+  }
+
+  @MainActor
+  func run() async {
+    let store = Store(initialState: false) {
+      Reduce<Bool, Action> { isLoading, action in
+        switch action {
+        case .refresh:
+          isLoading = true
+          return .run { send in await send(.loaded) }
+        case .loaded:
+          isLoading = false
+          return .none
+        }
+      }
+    }
+    let viewStore = ViewStore(store, observe: { $0 })
+    await viewStore.send(.refresh, while: { $0 })
+    #expect(viewStore.state == false)
+    // Nothing to wait for: it returns at once.
+    await viewStore.yield(while: { $0 })
+
+    // Let go of on another thread, a view store cancels its subscription to the store there.
+    // That cancellation was the main actor's, and crashed anywhere else.
+    let holder = Holder()
+    holder.viewStore = ViewStore(store, observe: { $0 })
+    await Task.detached { holder.viewStore = nil }.value
+    store.send(.refresh)
+    #expect(store.state == true)
+  }
+}
+
 @MainActor
 struct ViewStoreTests {
   @Test
@@ -144,5 +187,10 @@ struct ViewStoreTests {
   @Test
   func aBindingViewStorePublishesOnlyWhatItObserves() async {
     await run(BindingViewStateViewStore())
+  }
+
+  @Test
+  func aViewStoreWaitsWhileTheStateHolds() async {
+    await run(WaitingViewStore())
   }
 }

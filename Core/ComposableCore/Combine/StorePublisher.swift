@@ -13,7 +13,11 @@
           let subject = CurrentValueSubject<State, Never>(core.state)
           let id = core.addObserver { subject.send(copy $0) }
           let removal = RemoveObserver(core: core, id: id)
-          return UncheckedSendable(subject.handleEvents(receiveCancel: { removal.run() }))
+          // Not isolated: a subscription can be cancelled from any thread (a view store
+          // released off the main actor cancels its own), and a closure formed here would be
+          // the main actor's, checked at run time and a crash anywhere else.
+          let cancel: @Sendable () -> Void = { removal.run() }
+          return UncheckedSendable(subject.handleEvents(receiveCancel: cancel))
         }.value
       }
       return StorePublisher(upstream: states.eraseToAnyPublisher(), store: self)
