@@ -230,6 +230,16 @@ func liveListener(_ client: NumbersClient) -> StoreOf<Listener> {
   }
 }
 
+/// A test store of `Listener` whose numbers come from `client`.
+@MainActor
+func testListener(_ client: NumbersClient) -> TestStoreOf<Listener> {
+  TestStore(initialState: Listener.State()) {
+    Listener()
+  } withDependencies: {
+    $0.numbersClient = client
+  }
+}
+
 @MainActor
 struct CombineTests {
   @Test
@@ -323,11 +333,7 @@ struct CombineTests {
   @Test
   func aCompletedPublisherIsDoneAtOnce() async {
     let numbers = Numbers()
-    let store = TestStore(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = numbers.client
-    }
+    let store = testListener(numbers.client)
     await store.send(.startButtonTapped)
     numbers.subject.send(1)
     await store.receive(.numberReceived(1)) { $0.received = [1] }
@@ -371,11 +377,7 @@ struct CombineTests {
   @Test
   func aPublisherEffectCancelledByID() async {
     let numbers = Numbers()
-    let store = TestStore(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = numbers.client
-    }
+    let store = testListener(numbers.client)
     await store.send(.startButtonTapped)
     numbers.subject.send(1)
     await store.receive(.numberReceived(1)) { $0.received = [1] }
@@ -389,11 +391,7 @@ struct CombineTests {
   @Test
   func aPublisherEffectEndsWithItsPublisher() async {
     let numbers = Numbers()
-    let store = TestStore(initialState: Listener.State()) {
-      Listener()
-    } withDependencies: {
-      $0.numbersClient = numbers.client
-    }
+    let store = testListener(numbers.client)
     let task = await store.send(.startButtonTapped)
     numbers.subject.send(7)
     await store.receive(.numberReceived(7)) { $0.received = [7] }

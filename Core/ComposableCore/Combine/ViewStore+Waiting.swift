@@ -21,60 +21,15 @@
     /// Suspends while `predicate` holds for the view state, returning at once when it does not;
     /// a cancelled wait returns too.
     public func yield(while predicate: @escaping (_ state: ViewState) -> Bool) async {
-      let wait = StateWait()
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          guard wait.begin(continuation) else { return }
-          // The publisher gives the current state first, so a state that already fails the
-          // predicate ends the wait here.
-          let subscription = publisher.first { !predicate($0) }.sink { _ in wait.end() }
-          wait.keep(subscription)
-        }
-      } onCancel: {
-        wait.end()
-      }
-    }
-  }
-
-  /// One wait for a state: resumed once, by the state or by cancellation, whichever comes first.
-  private final class StateWait: Sendable {
-    private enum Phase {
-      case idle
-      case waiting(CheckedContinuation<Void, Never>, AnyCancellable?)
-      case ended
-    }
-
-    private let phase = LockIsolated(UncheckedSendable(Phase.idle))
-
-    /// Starts waiting, unless the wait has ended already, in which case it resumes at once.
-    func begin(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
-      let ended = phase.withValue { phase in
-        guard case .idle = phase.value else { return true }
-        phase = UncheckedSendable(.waiting(continuation, nil))
-        return false
-      }
-      if ended { continuation.resume() }
-      return !ended
-    }
-
-    /// Holds the subscription until the wait ends, or cancels it if it has.
-    func keep(_ subscription: AnyCancellable) {
-      let kept = phase.withValue { phase in
-        guard case .waiting(let continuation, nil) = phase.value else { return false }
-        phase = UncheckedSendable(.waiting(continuation, subscription))
-        return true
-      }
-      if !kept { subscription.cancel() }
-    }
-
-    func end() {
-      let previous = phase.withValue { phase in
-        defer { phase = UncheckedSendable(.ended) }
-        return phase.value
-      }
-      guard case .waiting(let continuation, let subscription) = previous else { return }
-      subscription?.cancel()
-      continuation.resume()
+      // The publisher gives the current state first, so a state that already fails the
+      // predicate ends the wait at once; a cancelled task ends the iteration.
+      let (states, continuation) = AsyncStream<UncheckedSendable<ViewState>>.makeStream()
+      let subscription = UncheckedSendable(
+        publisher.sink { continuation.yield(UncheckedSendable($0)) })
+      continuation.onTermination = { _ in subscription.value.cancel() }
+      // Finished, the stream lets go of the subscription, which holds its continuation.
+      defer { continuation.finish() }
+      for await state in states where !predicate(state.value) { return }
     }
   }
 #endif

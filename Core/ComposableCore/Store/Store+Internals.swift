@@ -9,12 +9,7 @@ extension Store {
   @_disfavoredOverload
   public func send(_ action: Action) -> Task<Void, Never>? {
     guard let effects = sendAction(action) else { return nil }
-    return Task {
-      await withTaskCancellationHandler {
-        await effects.finish()
-      } onCancel: {
-        effects.cancelAll()
-      }
-    }
+    // Finishing already cancels the effects when its task is cancelled.
+    return Task { await effects.finish() }
   }
 }

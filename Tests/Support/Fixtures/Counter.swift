@@ -75,7 +75,7 @@ public struct Counter {
     case .startLongLiving(let count):
       return .merge(
         (0..<count).map { _ in
-          .run { _ in try await Task.sleep(for: .seconds(3600)) }
+          .run { _ in try await Task.never() }
             .cancellable(id: CancelID.longLiving)
         }
       )
