@@ -91,7 +91,7 @@ public macro _NestedCaseAccessors() =
 /// Makes state observable property by property, as TCA's: a struct's stored properties report
 /// reads and changes, and the value gets an identity, so replacing a child state notifies its
 /// readers while mutating it in place notifies only readers of what changed.
-@attached(member, names: named(_$observationRegistrar), named(_$id))
+@attached(member, names: named(_$observationRegistrar), named(_$id), named(_$willModify))
 @attached(memberAttribute)
 @attached(
   extension,

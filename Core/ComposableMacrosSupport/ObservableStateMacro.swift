@@ -35,6 +35,11 @@ extension ObservableStateMacro: MemberMacro {
           _$observationRegistrar.id
         }
         """,
+        """
+        \(raw: access)mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+        """,
       ]
     }
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
@@ -58,6 +63,18 @@ extension ObservableStateMacro: MemberMacro {
           "\(raw: access)var _$id: ComposableCore.ObservableStateID { ComposableCore.ObservableStateID._$caseWithoutPayload }"
         ]
       }
+      // A payload that is observable state takes a new identity, and with it the case.
+      let renewals = EnumItem.render(EnumItem.items(of: enumDecl.memberBlock.members)) { item in
+        let parameters = item.element.parameterClause?.parameters ?? []
+        guard parameters.count == 1, let parameter = parameters.first else {
+          return "case .\(item.name): break"
+        }
+        let label = parameter.firstName.map { $0.tokenKind == .wildcard ? "" : "\($0.text): " }
+        return """
+          case .\(item.name)(var state): ComposableCore._$willModify(&state)
+          self = .\(item.name)(\(label ?? "")state)
+          """
+      }
       return [
         """
         \(raw: access)var _$id: ComposableCore.ObservableStateID {
@@ -65,7 +82,14 @@ extension ObservableStateMacro: MemberMacro {
           \(raw: cases.joined(separator: "\n"))
           }
         }
+        """,
         """
+        \(raw: access)mutating func _$willModify() {
+          switch self {
+          \(raw: renewals.joined(separator: "\n"))
+          }
+        }
+        """,
       ]
     }
     context.diagnose(
@@ -261,7 +285,8 @@ extension ObservationStateTrackedMacro: AccessorMacro {
     property: String,
     storage: String,
     storageRoot: String? = nil,
-    initialize: String = "initialValue"
+    initialize: String = "initialValue",
+    comparesValues: Bool = true
   ) -> [AccessorDeclSyntax] {
     let root = storageRoot ?? storage
     return [
@@ -271,14 +296,21 @@ extension ObservationStateTrackedMacro: AccessorMacro {
         \(raw: root) = \(raw: initialize)
       }
       """
-    ] + observingAccessors(keyPath: property, storage: storage)
+    ] + observingAccessors(keyPath: property, storage: storage, comparesValues: comparesValues)
   }
 
   /// The `get`, `set` and `_modify` accessors over `storage` that report to
   /// `_$observationRegistrar` as the property at `\.keyPath`. The state is handed to the
   /// registrar `inout`, so that telling observers does not copy it.
-  static func observingAccessors(keyPath: String, storage: String) -> [AccessorDeclSyntax] {
-    [
+  static func observingAccessors(
+    keyPath: String, storage: String, comparesValues: Bool = true
+  ) -> [AccessorDeclSyntax] {
+    // As TCA's: a tracked property's setter is silent when given an equal value; a presented
+    // one's compares identities only.
+    let changed =
+      "ComposableCore._$stateIdentity(\(storage))._changed(to: ComposableCore._$stateIdentity(newValue))"
+      + (comparesValues ? " && ComposableCore._$differs(\(storage), newValue)" : "")
+    return [
       """
       get {
         _$observationRegistrar.access(self, keyPath: \\.\(raw: keyPath))
@@ -288,13 +320,15 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       """
       set {
         let _$registrar = _$observationRegistrar
-        _$registrar.mutate(&self, keyPath: \\.\(raw: keyPath), from: ComposableCore._$stateIdentity(\(raw: storage)), to: ComposableCore._$stateIdentity(newValue)) {
+        let _$changed = \(raw: changed)
+        _$registrar.mutate(&self, keyPath: \\.\(raw: keyPath), changed: _$changed) {
           $0.\(raw: storage) = newValue
         }
       }
       """,
       """
       _modify {
+        ComposableCore._$willModify(&\(raw: storage))
         let oldIdentity = ComposableCore._$stateIdentity(\(raw: storage))
         defer {
           let _$registrar = _$observationRegistrar

@@ -99,7 +99,8 @@ extension PresentsMacro: AccessorMacro {
         property: property.name.text,
         storage: "\(storage).wrappedValue",
         storageRoot: storage,
-        initialize: "ComposableCore.PresentationState(wrappedValue: initialValue)"
+        initialize: "ComposableCore.PresentationState(wrappedValue: initialValue)",
+        comparesValues: false
       )
     }
     // Outside observable state, `$name` itself is the storage: a stored property, which
@@ -143,7 +144,7 @@ extension PresentsMacro: PeerMacro {
     if isInObservableState(context) {
       // `$name` is observed as `name`: both are the same presented state.
       let accessors = ObservationStateTrackedMacro.observingAccessors(
-        keyPath: name, storage: "_\(bare)"
+        keyPath: name, storage: "_\(bare)", comparesValues: false
       ).map(\.description).joined(separator: "\n")
       return [
         """

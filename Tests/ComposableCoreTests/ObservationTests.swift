@@ -222,19 +222,6 @@ struct StoreObservationTests {
     #expect(Board.State()._$id != holder.state._$id)
   }
 
-  // A number has no identity to compare, so no write of it is ever taken for "unchanged", not
-  // even one of the value it already holds: its readers hear of every write, as with TCA.
-  @Test func writingAFieldItsOwnValueStillTells() {
-    final class Holder { var state = Board.State() }
-    let holder = Holder()
-    let countReader = ChangeCounter { _ = holder.state.count }
-    holder.state.count = holder.state.count
-    #expect(countReader.changes == 1)
-    countReader.track()
-    holder.state.count += 0
-    #expect(countReader.changes == 2)
-  }
-
   @Test func scopingTwiceReturnsTheSameStore() {
     let store = Store(initialState: Board.State()) { Board() }
     #expect(

@@ -41,11 +41,13 @@ struct ObservableStateMacroTests {
           }
           set {
             let _$registrar = _$observationRegistrar
-            _$registrar.mutate(&self, keyPath: \.count, from: ComposableCore._$stateIdentity(_count), to: ComposableCore._$stateIdentity(newValue)) {
+            let _$changed = ComposableCore._$stateIdentity(_count)._changed(to: ComposableCore._$stateIdentity(newValue)) && ComposableCore._$differs(_count, newValue)
+            _$registrar.mutate(&self, keyPath: \.count, changed: _$changed) {
               $0._count = newValue
             }
           }
           _modify {
+            ComposableCore._$willModify(&_count)
             let oldIdentity = ComposableCore._$stateIdentity(_count)
             defer {
               let _$registrar = _$observationRegistrar
@@ -68,11 +70,13 @@ struct ObservableStateMacroTests {
           }
           set {
             let _$registrar = _$observationRegistrar
-            _$registrar.mutate(&self, keyPath: \.title, from: ComposableCore._$stateIdentity(_title), to: ComposableCore._$stateIdentity(newValue)) {
+            let _$changed = ComposableCore._$stateIdentity(_title)._changed(to: ComposableCore._$stateIdentity(newValue)) && ComposableCore._$differs(_title, newValue)
+            _$registrar.mutate(&self, keyPath: \.title, changed: _$changed) {
               $0._title = newValue
             }
           }
           _modify {
+            ComposableCore._$willModify(&_title)
             let oldIdentity = ComposableCore._$stateIdentity(_title)
             defer {
               let _$registrar = _$observationRegistrar
@@ -94,6 +98,10 @@ struct ObservableStateMacroTests {
 
         public var _$id: ComposableCore.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
         }
       }
 
@@ -165,11 +173,13 @@ struct ObservableStateMacroTests {
           }
           set {
             let _$registrar = _$observationRegistrar
-            _$registrar.mutate(&self, keyPath: \.destination, from: ComposableCore._$stateIdentity(_destination.wrappedValue), to: ComposableCore._$stateIdentity(newValue)) {
+            let _$changed = ComposableCore._$stateIdentity(_destination.wrappedValue)._changed(to: ComposableCore._$stateIdentity(newValue))
+            _$registrar.mutate(&self, keyPath: \.destination, changed: _$changed) {
               $0._destination.wrappedValue = newValue
             }
           }
           _modify {
+            ComposableCore._$willModify(&_destination.wrappedValue)
             let oldIdentity = ComposableCore._$stateIdentity(_destination.wrappedValue)
             defer {
               let _$registrar = _$observationRegistrar
@@ -186,11 +196,13 @@ struct ObservableStateMacroTests {
           }
           set {
             let _$registrar = _$observationRegistrar
-            _$registrar.mutate(&self, keyPath: \.destination, from: ComposableCore._$stateIdentity(_destination), to: ComposableCore._$stateIdentity(newValue)) {
+            let _$changed = ComposableCore._$stateIdentity(_destination)._changed(to: ComposableCore._$stateIdentity(newValue))
+            _$registrar.mutate(&self, keyPath: \.destination, changed: _$changed) {
               $0._destination = newValue
             }
           }
           _modify {
+            ComposableCore._$willModify(&_destination)
             let oldIdentity = ComposableCore._$stateIdentity(_destination)
             defer {
               let _$registrar = _$observationRegistrar
@@ -208,6 +220,10 @@ struct ObservableStateMacroTests {
 
         var _$id: ComposableCore.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
         }
       }
 
@@ -292,6 +308,18 @@ struct ObservableStateMacroTests {
             return ComposableCore.ObservableStateID()._$tag(2)
           }
         }
+
+        public mutating func _$willModify() {
+          switch self {
+          case .loading:
+            break
+          case .loaded(var state):
+            ComposableCore._$willModify(&state)
+            self = .loaded(state)
+          case .failed:
+            break
+          }
+        }
       }
 
       extension State: ComposableCore.ObservableState, Observation.Observable {
@@ -329,6 +357,19 @@ struct ObservableStateMacroTests {
           #endif
           }
         }
+
+        mutating func _$willModify() {
+          switch self {
+          case .list(var state):
+            ComposableCore._$willModify(&state)
+            self = .list(state)
+          #if DEBUG
+          case .debug(var state):
+            ComposableCore._$willModify(&state)
+            self = .debug(state)
+          #endif
+          }
+        }
       }
 
       extension State: ComposableCore.ObservableState, Observation.Observable {
@@ -359,11 +400,13 @@ struct ObservableStateMacroTests {
           }
           set {
             let _$registrar = _$observationRegistrar
-            _$registrar.mutate(&self, keyPath: \.count, from: ComposableCore._$stateIdentity(_count), to: ComposableCore._$stateIdentity(newValue)) {
+            let _$changed = ComposableCore._$stateIdentity(_count)._changed(to: ComposableCore._$stateIdentity(newValue)) && ComposableCore._$differs(_count, newValue)
+            _$registrar.mutate(&self, keyPath: \.count, changed: _$changed) {
               $0._count = newValue
             }
           }
           _modify {
+            ComposableCore._$willModify(&_count)
             let oldIdentity = ComposableCore._$stateIdentity(_count)
             defer {
               let _$registrar = _$observationRegistrar
@@ -381,6 +424,10 @@ struct ObservableStateMacroTests {
 
         var _$id: ComposableCore.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
         }
       }
       """#

@@ -8,6 +8,26 @@ public protocol ObservableState: Observable {
   /// The identity of this value: the same while it is mutated in place, new when it is replaced
   /// by another value (or, for an enum, when it moves to another case).
   var _$id: ObservableStateID { get }
+
+  /// Gives this value a new identity before it is changed in place, so that a copy taken
+  /// earlier no longer counts as the same value: writing that copy back is then reported.
+  mutating func _$willModify()
+}
+
+extension ObservableState {
+  /// Keeps the identity: the default for state that conforms by hand.
+  @inlinable public mutating func _$willModify() {}
+}
+
+/// Does nothing: a value that is not observable state has no identity to renew.
+@_disfavoredOverload
+@inlinable
+public func _$willModify<T>(_ value: inout T) {}
+
+/// Gives observable state a new identity before it is changed in place.
+@inlinable
+public func _$willModify<T: ObservableState>(_ value: inout T) {
+  value._$willModify()
 }
 
 /// The identity of an observable state value. Copies of a value share it; a newly made value has
@@ -109,12 +129,14 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
   // One reference, which is also the state's identity: every copy of the state retains only it.
   @usableFromInline
   final class Storage: Sendable {
-    @usableFromInline let registrar = ObservationRegistrar()
-    @usableFromInline init() {}
+    @usableFromInline let registrar: ObservationRegistrar
+    @usableFromInline init(registrar: ObservationRegistrar = ObservationRegistrar()) {
+      self.registrar = registrar
+    }
   }
 
   @usableFromInline
-  let storage = Storage()
+  var storage = Storage()
 
   @inlinable
   var registrar: ObservationRegistrar { storage.registrar }
@@ -125,6 +147,12 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
 
   /// A registrar with a new identity.
   public init() {}
+
+  /// Takes a new identity and keeps the observers: copies of an `ObservationRegistrar` share
+  /// them.
+  public mutating func _$willModify() {
+    storage = Storage(registrar: storage.registrar)
+  }
 
   /// Records that `keyPath` of `subject` was read, for the observation tracking in progress.
   @inlinable
@@ -146,6 +174,19 @@ public struct ObservationStateRegistrar: Hashable, Sendable {
     _ set: (inout Subject) -> Void
   ) {
     guard oldIdentity._changed(to: newIdentity) else { return set(&subject) }
+    announce(&subject, keyPath: keyPath, during: set)
+  }
+
+  /// Sets a stored property, telling observers of `keyPath` only when `changed`: the accessors
+  /// of a tracked property pass whether both its identity and its value changed.
+  @inlinable
+  public func mutate<Subject: Observable, Member>(
+    _ subject: inout Subject,
+    keyPath: KeyPath<Subject, Member>,
+    changed: Bool,
+    _ set: (inout Subject) -> Void
+  ) {
+    guard changed else { return set(&subject) }
     announce(&subject, keyPath: keyPath, during: set)
   }
 
@@ -304,6 +345,24 @@ public struct _StateIdentity: _StateIdentitySnapshot {
   }
 }
 
+/// Whether writing `new` over `old` is a change to report: always, for a value that cannot be
+/// compared.
+@_disfavoredOverload
+@inlinable
+public func _$differs<T>(_ old: T, _ new: T) -> Bool { true }
+
+/// Whether writing `new` over `old` is a change to report: an equal value is not.
+@inlinable
+public func _$differs<T: Equatable>(_ old: T, _ new: T) -> Bool { old != new }
+
+/// Whether writing `new` over `old` is a change to report: the same object is not.
+@inlinable
+public func _$differs<T: AnyObject>(_ old: T, _ new: T) -> Bool { old !== new }
+
+/// Whether writing `new` over `old` is a change to report: an equal object is not.
+@inlinable
+public func _$differs<T: Equatable & AnyObject>(_ old: T, _ new: T) -> Bool { old != new }
+
 /// The identity of a value with none: every change counts.
 @_disfavoredOverload
 @inlinable
@@ -329,6 +388,14 @@ public func _$stateIdentity<ID: Hashable, T: ObservableState>(
   _ value: IdentifiedArray<ID, T>
 ) -> _StateIdentity {
   _StateIdentity(.ids(.init(value.ids)))
+}
+
+/// Any other collection of observable states keeps its identity while its elements' identities
+/// stay the same, in order.
+@inlinable
+public func _$stateIdentity<C: Collection>(_ value: C) -> _StateIdentity
+where C.Element: ObservableState {
+  _StateIdentity(.ids(.init(value.map(\._$id))))
 }
 
 /// A stack of observable states keeps its identity while its ids stay the same.
