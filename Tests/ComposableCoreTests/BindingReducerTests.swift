@@ -48,6 +48,49 @@ struct BindingReducerTests {
     }
     await store.send(.tapped)
   }
+
+  // A binding a store sends that no reducer applies is a feature missing its `BindingReducer`.
+  @Test func anUnappliedStoreBindingIsReported() {
+    let store = Store(initialState: TwoBindings.State()) {
+      Reduce<TwoBindings.State, TwoBindings.Action> { _, _ in .none }
+    }
+    withKnownIssue {
+      store.name = "Blob"
+    } matching: { issue in
+      issue.description.contains("no reducer applied it")
+        && issue.description.contains(#""Blob""#)
+    }
+    #expect(store.name == "")
+  }
+
+  @Test func anAppliedStoreBindingIsNotReported() {
+    let store = Store(initialState: TwoBindings.State()) { TwoBindings() }
+    store.name = "Blob"
+    store.binding(\.name).wrappedValue = "Blob!"
+    #expect(store.name == "Blob!")
+    let viewStore = Store(initialState: TwoBindings.State()) { ViewBindings() }
+    viewStore.name = "Blob"
+    #expect(viewStore.name == "Blob")
+  }
+
+  // Sent from an observer while the store is busy, the action waits in the queue; it is judged
+  // once let go of, after the reducer that applies it has run.
+  @Test func aQueuedStoreBindingIsJudgedWhenApplied() {
+    let store = Store(initialState: TwoBindings.State()) { TwoBindings() }
+    withObservationTracking {
+      _ = store.renames
+    } onChange: {
+      MainActor.assumeIsolated { store.name = "queued" }
+    }
+    withKnownIssue {
+      store.send(.rename)
+    } matching: { issue in
+      // Only the reentrancy, which TCA reports too; the binding is applied.
+      issue.description.contains("Reentrant")
+    }
+    #expect(store.name == "queued")
+    #expect(store.renames == 1)
+  }
 }
 
 @Reducer

@@ -222,6 +222,29 @@ struct StoreObservationTests {
     #expect(Board.State()._$id != holder.state._$id)
   }
 
+  // A store scoped with closures is made anew by each call and kept by no parent. TCA reports
+  // scoping rows or an optional child from one; here what is scoped from it is observed as any
+  // other store is, and the rows keep the store they came from alive.
+  @available(*, deprecated)
+  @Test func storesScopedFromAClosureScopeAreTold() {
+    var state = Board.State()
+    state.tiles = [Tile.State(id: 1)]
+    state.detail = Tile.State(id: 9)
+    let store = Store(initialState: state) { Board() }
+    let rows = Array(
+      store.scope(state: { $0 }, action: { $0 }).scope(state: \.tiles, action: \.tiles))
+    let detail = store.scope(state: { $0 }, action: { $0 }).scope(
+      state: \.detail, action: \.detail)
+    let rowReader = ChangeCounter { _ = rows[0].value }
+    let detailReader = ChangeCounter { _ = detail?.value }
+    store.send(.tiles(.element(id: 1, action: .increment)))
+    store.send(.detail(.presented(.increment)))
+    #expect(rowReader.changes == 1)
+    #expect(detailReader.changes == 1)
+    #expect(rows[0].value == 1)
+    #expect(detail?.value == 1)
+  }
+
   @Test func scopingTwiceReturnsTheSameStore() {
     let store = Store(initialState: Board.State()) { Board() }
     #expect(

@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import CustomDump
+import IssueReporting
 
 /// An action that sets one field of the state: what a form control sends when the user edits it.
 ///
@@ -14,6 +15,8 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   let set: (inout Root) -> Void
   let value: any Sendable
   let isEqual: (BindingAction<Root>) -> Bool
+  /// Set on an action a store's binding sends: told when the action is applied.
+  var unhandledCheck: UnhandledBindingCheck? = nil
 
   /// An action that sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
@@ -31,6 +34,15 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// Applies the change to `root`.
   public func apply(to root: inout Root) {
     set(&root)
+    unhandledCheck?.handled.setValue(true)
+  }
+
+  /// This action as a store's binding sends it: if no reducer applies it (the feature has no
+  /// `BindingReducer`), an issue is reported once it is let go of.
+  func checkedForHandling<Action>(sentAs _: Action.Type) -> Self {
+    var action = self
+    action.unhandledCheck = UnhandledBindingCheck(action: Action.self, value: value)
+    return action
   }
 
   /// Two binding actions are equal when they set the same field to equal values.
@@ -41,6 +53,35 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// Whether the action sets the field at `keyPath`: `case .binding(\.email):`.
   public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
     action.keyPath == keyPath
+  }
+}
+
+/// Reports a binding action a store sent that no reducer applied, when the action is let go of:
+/// by then every reducer that could have applied it has run, even when the action waited in the
+/// store's queue behind another.
+final class UnhandledBindingCheck: Sendable {
+  let handled = LockIsolated(false)
+  private let action: Any.Type
+  private let value: any Sendable
+
+  init(action: Any.Type, value: any Sendable) {
+    self.action = action
+    self.value = value
+  }
+
+  deinit {
+    guard !handled.value else { return }
+    var valueDump = ""
+    customDump(value, to: &valueDump, maxDepth: 0)
+    reportIssue(
+      """
+      A store's binding sent a binding action of '\(typeName(action))' setting \(valueDump), and \
+      no reducer applied it: the state did not change.
+
+      Add "BindingReducer()" to the feature's body (or "BindingReducer(action: \\.view)" when \
+      bindings are view actions), before the reducers that react to bindings.
+      """
+    )
   }
 }
 
@@ -260,7 +301,7 @@ extension Store where State: ObservableState, Action: BindableAction, Action.Sta
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.binding(.set(keyPath, newValue))) }
+    set { send(.binding(.set(keyPath, newValue).checkedForHandling(sentAs: Action.self))) }
   }
 
   /// A binding to a field of the state, whose writes send binding actions.
@@ -284,7 +325,9 @@ where
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { state[keyPath: keyPath] }
-    set { send(.view(.binding(.set(keyPath, newValue)))) }
+    set {
+      send(.view(.binding(.set(keyPath, newValue).checkedForHandling(sentAs: Action.self))))
+    }
   }
 
   /// A binding to a field of the state, whose writes send binding view actions.

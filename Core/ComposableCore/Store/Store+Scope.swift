@@ -212,7 +212,9 @@ extension Store {
     // up by the paths and the id, each row a redraw asks for hashed and compared both key paths
     // and cast the store it found, about 8,600 instructions.
     let listed: KeptRows<ElementID, ElementState, ElementAction>? = listedRows(of: collection)
-    return StoreCollection(ids: ids, kept: listed) { [unowned self] id in
+    // The collection keeps its store alive: it may be all that holds a store scoped on the fly
+    // (`Array(store.scope(state: { $0 }, action: { $0 }).scope(\.rows, action: \.rows))`).
+    return StoreCollection(ids: ids, kept: listed) { [self] id in
       // No store of the row when this collection was made, or none left: the kept rows listed
       // now, which may have one since.
       let kept: KeptRows<ElementID, ElementState, ElementAction> = keptRows(

@@ -81,7 +81,9 @@ public final class ViewStore<ViewState, ViewAction> {
       store,
       observe: { [unowned store] state in
         toViewState(
-          BindingViewStore(readState: { store.state }, sendBinding: { store.send(.binding($0)) }))
+          BindingViewStore(
+            readState: { store.state },
+            sendBinding: { store.send(.binding($0.checkedForHandling(sentAs: ViewAction.self))) }))
       },
       send: { $0 },
       removeDuplicates: isDuplicate
@@ -152,7 +154,7 @@ extension ViewStore where ViewAction: BindableAction, ViewAction.State == ViewSt
   ) -> Binding<Value> {
     Binding(
       get: { self.state[keyPath: keyPath].wrappedValue },
-      set: { self.send(.binding(.set(keyPath, $0))) }
+      set: { self.send(.binding(.set(keyPath, $0).checkedForHandling(sentAs: ViewAction.self))) }
     )
   }
 }
