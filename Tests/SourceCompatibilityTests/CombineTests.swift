@@ -340,6 +340,31 @@ struct CombineTests {
     numbers.subject.send(completion: .finished)
   }
 
+  /// Subscribers of a store's publisher hear of each change in the order they subscribed, as
+  /// a subject's do, also once an earlier one has cancelled.
+  @Test
+  func subscribersHearInTheOrderTheySubscribed() {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Void> { state, _ in
+        state += 1
+        return .none
+      }
+    }
+    var heard: [String] = []
+    let first = store.publisher.sink { _ in heard.append("first") }
+    let second = store.publisher.sink { _ in heard.append("second") }
+    let third = store.publisher.sink { _ in heard.append("third") }
+    heard = []
+    store.send(())
+    #expect(heard == ["first", "second", "third"])
+    first.cancel()
+    let fourth = store.publisher.sink { _ in heard.append("fourth") }
+    heard = []
+    store.send(())
+    #expect(heard == ["second", "third", "fourth"])
+    withExtendedLifetime((second, third, fourth)) {}
+  }
+
   /// The UIKit-era way to show a child: `then` each time the state becomes non-`nil`, `else`
   /// each time it becomes `nil`, starting now.
   @Test

@@ -59,29 +59,72 @@ final class IdentityObserver<State: ObservableState>: CoreObserver<State> {
 /// The observers of a store's core.
 ///
 /// Each observer is handed the state borrowed for the call (``CoreObserver``), so that no copy of
-/// it outlives the call to make a later change copy the state's storage. Kept by id, so that a
-/// list's thousand row stores come and go in constant time each; the order they are told in is
-/// not part of the contract.
+/// it outlives the call to make a later change copy the state's storage. Observers are told in
+/// the order they were added, as Combine's subscribers of a subject are (TCA's
+/// `testStorePublisherSubscriptionOrder`); a list's thousand row stores still come and go in
+/// constant time each (amortised).
 @MainActor
 @usableFromInline
 package struct StoreObservers<State> {
   // Almost every core has a single observer (the core of the child store below it, or a screen),
-  // so one is kept on its own, and a dictionary exists only for more. Both are references, so
-  // the copy `notify` tells costs a retain for a lone observer: copying and walking a dictionary
-  // cost about 56 instructions more a core after each action. (An optional function, or an
-  // optional struct holding one, in its place was copied through the runtime's value witnesses,
-  // and so was an optional existential: 150 to 280 instructions more.)
+  // so one is kept on its own, and a box exists only for more. Both are references, so the copy
+  // `notify` tells costs a retain for a lone observer: copying and walking a dictionary cost
+  // about 56 instructions more a core after each action. (An optional function, or an optional
+  // struct holding one, in its place was copied through the runtime's value witnesses, and so
+  // was an optional existential: 150 to 280 instructions more.) The single one is only ever the
+  // first added of those present, so that telling it first keeps the order.
   private var single: CoreObserver<State>?
   private var singleID = 0
   private var others: Others?
   private var nextID = 0
 
-  /// The observers beyond the single one, changed only when this list is the box's only holder.
+  /// The observers beyond the single one, in the order added, changed only when this list is the
+  /// box's only holder. A removed one leaves a hole, filled in when holes are half the list.
   private final class Others {
-    var observers: [Int: CoreObserver<State>]
+    // Two arrays rather than one of (id, observer) pairs: a tuple's metadata, looked up in this
+    // generic code on every action, cost about 1,500 instructions a round of fifty rows.
+    var observers: [CoreObserver<State>?] = []
+    var ids: [Int] = []
+    var positions: [Int: Int] = [:]
+    var holes = 0
 
-    init(_ observers: [Int: CoreObserver<State>]) {
-      self.observers = observers
+    init() {}
+
+    init(copying other: Others) {
+      observers = other.observers
+      ids = other.ids
+      positions = other.positions
+      holes = other.holes
+    }
+
+    var isEmpty: Bool { positions.isEmpty }
+
+    func add(_ observer: CoreObserver<State>, id: Int) {
+      positions[id] = observers.count
+      observers.append(observer)
+      ids.append(id)
+    }
+
+    func remove(_ id: Int) -> CoreObserver<State>? {
+      guard let position = positions.removeValue(forKey: id) else { return nil }
+      let observer = observers[position]
+      observers[position] = nil
+      holes += 1
+      if holes * 2 > observers.count { closeHoles() }
+      return observer
+    }
+
+    private func closeHoles() {
+      var kept = 0
+      for position in observers.indices where observers[position] != nil {
+        observers[kept] = observers[position]
+        ids[kept] = ids[position]
+        positions[ids[kept]] = kept
+        kept += 1
+      }
+      observers.removeLast(observers.count - kept)
+      ids.removeLast(ids.count - kept)
+      holes = 0
     }
   }
 
@@ -93,24 +136,24 @@ package struct StoreObservers<State> {
   package mutating func add(_ observer: CoreObserver<State>) -> Int {
     let id = nextID
     nextID += 1
-    if single == nil {
+    if isEmpty {
       single = observer
       singleID = id
     } else {
-      changeOthers { $0[id] = observer }
+      changeOthers { $0.add(observer, id: id) }
     }
     return id
   }
 
   /// Changes the other observers, in a box of this list's own.
-  private mutating func changeOthers<T>(_ body: (inout [Int: CoreObserver<State>]) -> T) -> T {
+  private mutating func changeOthers<T>(_ body: (Others) -> T) -> T {
     if others == nil {
-      others = Others([:])
+      others = Others()
     } else if !isKnownUniquelyReferenced(&others!) {
-      others = Others(others!.observers)
+      others = Others(copying: others!)
     }
-    let result = body(&others!.observers)
-    if others!.observers.isEmpty { others = nil }
+    let result = body(others!)
+    if others!.isEmpty { others = nil }
     return result
   }
 
@@ -123,8 +166,8 @@ package struct StoreObservers<State> {
       self.single = nil
       return single
     }
-    guard others?.observers[id] != nil else { return nil }
-    return changeOthers { $0.removeValue(forKey: id) }
+    guard others?.positions[id] != nil else { return nil }
+    return changeOthers { $0.remove(id) }
   }
 
   /// Tells the observers of a core's list, `lone` (``lone``, read out of the list) when there is
@@ -149,7 +192,7 @@ package struct StoreObservers<State> {
   package consuming func notify(_ state: State) {
     single?.stateDidChange(state)
     guard let others else { return }
-    for observer in others.observers.values { observer.stateDidChange(state) }
+    for observer in others.observers { observer?.stateDidChange(state) }
   }
 
   /// The observer when it is the only one; `nil` when there are none or several.
