@@ -38,11 +38,17 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   }
 
   /// This action as a store's binding sends it: if no reducer applies it (the feature has no
-  /// `BindingReducer`), an issue is reported once it is let go of.
+  /// `BindingReducer`), an issue is reported once it is let go of. Debug builds only, as TCA's:
+  /// the check costs two allocations a write, and a store's binding is written on every
+  /// keystroke.
   func checkedForHandling<Action>(sentAs _: Action.Type) -> Self {
-    var action = self
-    action.unhandledCheck = UnhandledBindingCheck(action: Action.self, value: value)
-    return action
+    #if DEBUG
+      var action = self
+      action.unhandledCheck = UnhandledBindingCheck(action: Action.self, value: value)
+      return action
+    #else
+      return self
+    #endif
   }
 
   /// Two binding actions are equal when they set the same field to equal values.
