@@ -31,14 +31,16 @@ public enum FuzzTargets {
 
   /// A recording, read and replayed into the counter and the whole app, as `replay` does.
   public static func recording(_ data: Data) {
-    let url = scratch.appendingPathComponent("recording.jsonl")
-    guard (try? data.write(to: url)) != nil else { return }
-    withPrivatePreferences(nil) {
-      _ = try? SessionReplay.header(of: url)
-      _ = try? SessionReplay.replay(
-        url, feature: "counter", initialState: Counter.State(), reducer: Counter())
-      _ = try? SessionReplay.replay(
-        url, feature: "app", initialState: AppReducer.State(), reducer: AppReducer())
+    withScratchDirectory { directory in
+      let url = directory.appendingPathComponent("recording.jsonl")
+      guard (try? data.write(to: url)) != nil else { return }
+      withPrivatePreferences(nil) {
+        _ = try? SessionReplay.header(of: url)
+        _ = try? SessionReplay.replay(
+          url, feature: "counter", initialState: Counter.State(), reducer: Counter())
+        _ = try? SessionReplay.replay(
+          url, feature: "app", initialState: AppReducer.State(), reducer: AppReducer())
+      }
     }
   }
 
@@ -119,12 +121,11 @@ public enum FuzzTargets {
   private static func load<Element: Codable & Sendable>(
     _: [Element].Type, from data: Data, named name: String
   ) {
-    let directory = scratch.appendingPathComponent(name + ".d")
-    try? FileManager.default.removeItem(at: directory)
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    guard (try? data.write(to: url)) != nil else { return }
-    _ = try? FileStore<[Element]>(url: url, emptyValue: []).load()
+    withScratchDirectory { directory in
+      let url = directory.appendingPathComponent(name)
+      guard (try? data.write(to: url)) != nil else { return }
+      _ = try? FileStore<[Element]>(url: url, emptyValue: []).load()
+    }
   }
 
   /// Runs `body` with preferences in memory, starting as `settings`: nothing here reads or writes
@@ -142,11 +143,16 @@ public enum FuzzTargets {
     }
   }
 
-  /// A directory of this process's own for the files the targets read.
-  public static let scratch: URL = {
+  /// Runs `body` with an empty directory of its own for the files a target reads, and removes
+  /// it afterwards: the corpus test runs targets side by side, and runs must leave nothing behind.
+  public static func withScratchDirectory(_ body: (URL) -> Void) {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("composable-fuzz-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
+      .appendingPathComponent("composable-fuzz-\(UUID().uuidString)")
+    guard
+      (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true))
+        != nil
+    else { return }
+    defer { try? FileManager.default.removeItem(at: url) }
+    body(url)
+  }
 }
