@@ -1,6 +1,24 @@
-/// What a test store learns of shared values while a step runs: each one that changed, with its
-/// value before the step.
+/// What a test store, or `_printChanges`, learns of shared values while a step runs: each one
+/// that changed, with its value before the step.
 package final class SharedChangeTracker: Sendable {
+  /// The tracker a reducer's step runs under (`_printChanges`), told of every change besides the
+  /// test store's: a shared value is a reference, so a copy of the state taken before the step
+  /// shows its value after, and only this tells what it was.
+  @TaskLocal package static var current: SharedChangeTracker?
+
+  /// Shared values as they were before a step, by box, while its change is described: a diff of
+  /// the state before and after shows them on its left side.
+  @TaskLocal package static var valuesBefore = ValuesBefore()
+
+  package struct ValuesBefore: @unchecked Sendable {
+    // Unchecked: each value is a `Sendable` value seen as `Any`.
+    var values: [ObjectIdentifier: Any] = [:]
+  }
+
+  /// A tracker nested in another (`_printChanges` applied twice) tells it too, so that the outer
+  /// one sees what the inner step changed.
+  private let parent: SharedChangeTracker?
+
   package struct Change: @unchecked Sendable {
     // Unchecked: the old value is a `Sendable` value seen as `Any`.
     package let box: any AnySharedBox
@@ -12,7 +30,9 @@ package final class SharedChangeTracker: Sendable {
   /// and put back, never saved through the key.
   package let isAsserting = Locked(false)
 
-  package init() {}
+  package init(parent: SharedChangeTracker? = nil) {
+    self.parent = parent
+  }
 
   func willChange(_ box: some AnySharedBox) {
     let before = box.anyValue
@@ -20,6 +40,14 @@ package final class SharedChangeTracker: Sendable {
       let id = ObjectIdentifier(box)
       if changes[id] == nil { changes[id] = Change(box: box, before: before) }
     }
+    parent?.willChange(box)
+  }
+
+  /// Runs `body` with `changes` as the values before, for the diffs it makes.
+  package static func describing<R>(_ changes: [Change], _ body: () -> R) -> R {
+    var before = ValuesBefore()
+    for change in changes { before.values[ObjectIdentifier(change.box)] = change.before }
+    return $valuesBefore.withValue(before, operation: body)
   }
 
   /// The changes since the last call, and forgets them.
@@ -35,5 +63,23 @@ extension SharedReferences {
   /// Starts telling `tracker` of every change to these shared values.
   package func track(with tracker: SharedChangeTracker?) {
     self.tracker.withLock { $0 = tracker }
+  }
+}
+
+extension SharedReadable {
+  /// This holder's value before the step being described, when the step changed its box: the
+  /// box's earlier value, followed along the holder's path into it.
+  var valueBeforeDescribedStep: Value? {
+    let before = SharedChangeTracker.valuesBefore.values
+    guard !before.isEmpty else { return nil }
+    let identity = identity
+    guard var value = before[identity.box] else { return nil }
+    for component in identity.path {
+      guard let keyPath = component.base as? AnyKeyPath, let next = value[keyPath: keyPath] else {
+        return nil
+      }
+      value = next
+    }
+    return value as? Value
   }
 }

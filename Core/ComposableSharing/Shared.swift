@@ -202,9 +202,10 @@ func loadRequired<Key: SharedReaderKey>(_ key: Key) async throws -> Key.Value? {
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Equal when their values are.
+  /// Equal when their values are (the left one's before the step, while `_printChanges`
+  /// describes one).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    (lhs.reference.valueBeforeDescribedStep ?? lhs.wrappedValue) == rhs.wrappedValue
   }
 }
 
@@ -228,10 +229,11 @@ extension Shared: CustomDumpRepresentable {
 }
 
 extension Shared: _CustomDiffObject {
-  /// One value on both sides: holders of one shared value never differ from each other.
+  /// The value before and after: holders of one shared value never differ from each other, but
+  /// while a step's change is described the left side is the value before it.
   public var _customDiffValues: (Any, Any) {
     let value = reference.untrackedValue
-    return (value, value)
+    return (reference.valueBeforeDescribedStep ?? value, value)
   }
 
   /// The box: every holder of it, and of its parts, dumps as one object (`#1`).

@@ -153,6 +153,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let tracker = references?.tracker.withLock { $0 }
     tracker?.willChange(self)
+    SharedChangeTracker.current?.willChange(self)
     if let tracker, tracker.isAsserting.withLock({ $0 }) {
       return try state.withLock { try body(&$0.value) }
     }

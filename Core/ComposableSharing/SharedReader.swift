@@ -187,9 +187,10 @@ extension Shared {
 }
 
 extension SharedReader: Equatable where Value: Equatable {
-  /// Equal when their values are.
+  /// Equal when their values are (the left one's before the step, while `_printChanges`
+  /// describes one).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    (lhs.reference.valueBeforeDescribedStep ?? lhs.wrappedValue) == rhs.wrappedValue
   }
 }
 
@@ -206,10 +207,10 @@ extension SharedReader: CustomDumpRepresentable {
 }
 
 extension SharedReader: _CustomDiffObject {
-  /// One value on both sides.
+  /// The value before and after, as ``Shared``'s.
   public var _customDiffValues: (Any, Any) {
     let value = reference.untrackedValue
-    return (value, value)
+    return (reference.valueBeforeDescribedStep ?? value, value)
   }
 
   /// The box the value comes from.

@@ -207,6 +207,32 @@ struct CompositionTests {
     #expect(output.value.contains("- Counter.State(count: 2)"))
   }
 
+  /// A state copied before the action holds the same shared value as the state after it: the
+  /// diff still shows the value the action found, at every level of printing.
+  @Test func printChangesShowsASharedValueChange() {
+    struct Tally: Equatable {
+      @Shared var count: Int
+      var label = "tally"
+    }
+    let inner = LockIsolated("")
+    let outer = LockIsolated("")
+    let store = Store<Tally, Int>(initialState: Tally(count: Shared(value: 0))) {
+      Reduce { state, step in
+        state.$count.withLock { $0 += step }
+        return .none
+      }
+      ._printChanges(.customDump { text in inner.withValue { $0 += text } })
+      ._printChanges(.customDump { text in outer.withValue { $0 += text } })
+    }
+    store.send(2)
+    for output in [inner.value, outer.value] {
+      #expect(output.contains("-   _count: 0,\n+   _count: 2,\n    label: \"tally\"\n"))
+    }
+    inner.setValue("")
+    store.send(0)
+    #expect(inner.value.hasSuffix("  (No state changes)\n"))
+  }
+
   @Test func printChangesSaysWhenNothingChanged() {
     let output = LockIsolated("")
     let store = StoreOf<Composite>(initialState: Composite.State()) {

@@ -1,3 +1,4 @@
+import ComposableSharing
 import CustomDump
 
 /// How `_printChanges` reports each action: by default the action and a diff of the state.
@@ -60,8 +61,15 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
     let oldState = state
-    let effects = base.reduce(into: &state, action: action)
-    printer.printChange(action, oldState, state)
+    // Shared values in `oldState` are the same references as in `state`: the tracker keeps what
+    // they were, and the diff shows it.
+    let tracker = SharedChangeTracker(parent: SharedChangeTracker.current)
+    let effects = SharedChangeTracker.$current.withValue(tracker) {
+      base.reduce(into: &state, action: action)
+    }
+    SharedChangeTracker.describing(tracker.take()) {
+      printer.printChange(action, oldState, state)
+    }
     return effects
   }
 }
