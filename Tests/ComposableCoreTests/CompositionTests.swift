@@ -233,6 +233,29 @@ struct CompositionTests {
     #expect(inner.value.hasSuffix("  (No state changes)\n"))
   }
 
+  /// A holder of a part of a shared value shows that part as it was.
+  @Test func printChangesShowsASharedPartChange() {
+    struct Pair: Equatable, Sendable {
+      var first = 0
+      var second = 0
+    }
+    struct Parts: Equatable {
+      var first: Shared<Int>
+    }
+    let output = LockIsolated("")
+    let pair = Shared(value: Pair())
+    let store = Store<Parts, Int>(initialState: Parts(first: pair.first)) {
+      Reduce { state, step in
+        state.first.withLock { $0 += step }
+        return .none
+      }
+      ._printChanges(.customDump { text in output.withValue { $0 += text } })
+    }
+    store.send(3)
+    #expect(output.value.contains("-   first: 0\n+   first: 3\n"))
+    #expect(pair.wrappedValue == Pair(first: 3, second: 0))
+  }
+
   @Test func printChangesSaysWhenNothingChanged() {
     let output = LockIsolated("")
     let store = StoreOf<Composite>(initialState: Composite.State()) {
