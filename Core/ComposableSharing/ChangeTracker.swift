@@ -35,12 +35,16 @@ package final class SharedChangeTracker: Sendable {
   }
 
   func willChange(_ box: some AnySharedBox) {
-    let before = box.anyValue
+    record(Change(box: box, before: box.anyValue))
+  }
+
+  /// Keeps the earliest value of each box, here and in the trackers around this one.
+  private func record(_ change: Change) {
     changes.withLock { changes in
-      let id = ObjectIdentifier(box)
-      if changes[id] == nil { changes[id] = Change(box: box, before: before) }
+      let id = ObjectIdentifier(change.box)
+      if changes[id] == nil { changes[id] = change }
     }
-    parent?.willChange(box)
+    parent?.record(change)
   }
 
   /// Runs `body` with `changes` as the values before, for the diffs it makes.

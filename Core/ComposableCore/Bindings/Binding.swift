@@ -15,8 +15,10 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   let set: (inout Root) -> Void
   let value: any Sendable
   let isEqual: (BindingAction<Root>) -> Bool
-  /// Set on an action a store's binding sends: told when the action is applied.
-  var unhandledCheck: UnhandledBindingCheck? = nil
+  #if DEBUG
+    /// Set on an action a store's binding sends: told when the action is applied.
+    var unhandledCheck: UnhandledBindingCheck? = nil
+  #endif
 
   /// An action that sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
@@ -34,7 +36,9 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// Applies the change to `root`.
   public func apply(to root: inout Root) {
     set(&root)
-    unhandledCheck?.handled.setValue(true)
+    #if DEBUG
+      unhandledCheck?.handled.setValue(true)
+    #endif
   }
 
   /// This action as a store's binding sends it: if no reducer applies it (the feature has no
@@ -62,34 +66,36 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   }
 }
 
-/// Reports a binding action a store sent that no reducer applied, when the action is let go of:
-/// by then every reducer that could have applied it has run, even when the action waited in the
-/// store's queue behind another.
-final class UnhandledBindingCheck: Sendable {
-  let handled = LockIsolated(false)
-  private let action: Any.Type
-  private let value: any Sendable
+#if DEBUG
+  /// Reports a binding action a store sent that no reducer applied, when the action is let go of:
+  /// by then every reducer that could have applied it has run, even when the action waited in the
+  /// store's queue behind another.
+  final class UnhandledBindingCheck: Sendable {
+    let handled = LockIsolated(false)
+    private let action: Any.Type
+    private let value: any Sendable
 
-  init(action: Any.Type, value: any Sendable) {
-    self.action = action
-    self.value = value
+    init(action: Any.Type, value: any Sendable) {
+      self.action = action
+      self.value = value
+    }
+
+    deinit {
+      guard !handled.value else { return }
+      var valueDump = ""
+      customDump(value, to: &valueDump, maxDepth: 0)
+      reportIssue(
+        """
+        A store's binding sent a binding action of '\(typeName(action))' setting \(valueDump), and \
+        no reducer applied it: the state did not change.
+
+        Add "BindingReducer()" to the feature's body (or "BindingReducer(action: \\.view)" when \
+        bindings are view actions), before the reducers that react to bindings.
+        """
+      )
+    }
   }
-
-  deinit {
-    guard !handled.value else { return }
-    var valueDump = ""
-    customDump(value, to: &valueDump, maxDepth: 0)
-    reportIssue(
-      """
-      A store's binding sent a binding action of '\(typeName(action))' setting \(valueDump), and \
-      no reducer applied it: the state did not change.
-
-      Add "BindingReducer()" to the feature's body (or "BindingReducer(action: \\.view)" when \
-      bindings are view actions), before the reducers that react to bindings.
-      """
-    )
-  }
-}
+#endif
 
 extension BindingAction: CustomDumpReflectable {
   /// Dumps as the field and its new value; a ``BindingCodable`` state's field by its name.

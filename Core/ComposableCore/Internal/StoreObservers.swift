@@ -79,22 +79,17 @@ package struct StoreObservers<State> {
   private var nextID = 0
 
   /// The observers beyond the single one, in the order added, changed only when this list is the
-  /// box's only holder. A removed one leaves a hole, filled in when holes are half the list.
+  /// box's only holder. A removed one leaves a hole (`nil`), closed once holes are half the list.
   private final class Others {
-    // Two arrays rather than one of (id, observer) pairs: a tuple's metadata, looked up in this
-    // generic code on every action, cost about 1,500 instructions a round of fifty rows.
     var observers: [CoreObserver<State>?] = []
-    var ids: [Int] = []
+    /// Where each observer is in `observers`, by id; the holes are the places no id has.
     var positions: [Int: Int] = [:]
-    var holes = 0
 
     init() {}
 
     init(copying other: Others) {
       observers = other.observers
-      ids = other.ids
       positions = other.positions
-      holes = other.holes
     }
 
     var isEmpty: Bool { positions.isEmpty }
@@ -102,29 +97,28 @@ package struct StoreObservers<State> {
     func add(_ observer: CoreObserver<State>, id: Int) {
       positions[id] = observers.count
       observers.append(observer)
-      ids.append(id)
     }
 
     func remove(_ id: Int) -> CoreObserver<State>? {
       guard let position = positions.removeValue(forKey: id) else { return nil }
       let observer = observers[position]
       observers[position] = nil
-      holes += 1
-      if holes * 2 > observers.count { closeHoles() }
+      if (observers.count - positions.count) * 2 > observers.count { closeHoles() }
       return observer
     }
 
     private func closeHoles() {
+      // Ids by position, taken from `positions` here rather than kept beside the observers: only
+      // closing holes needs them.
+      var ids = [Int](repeating: 0, count: observers.count)
+      for (id, position) in positions { ids[position] = id }
       var kept = 0
       for position in observers.indices where observers[position] != nil {
         observers[kept] = observers[position]
-        ids[kept] = ids[position]
-        positions[ids[kept]] = kept
+        positions[ids[position]] = kept
         kept += 1
       }
       observers.removeLast(observers.count - kept)
-      ids.removeLast(ids.count - kept)
-      holes = 0
     }
   }
 
