@@ -21,6 +21,9 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Runs `body` on the value, which it may change, holding the lock.
+  // Always inlined: out of line, a generic caller's closure looked up its type metadata on every
+  // call, a shared value's every write and read among them.
+  @inline(__always)
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }

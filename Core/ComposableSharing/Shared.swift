@@ -202,10 +202,11 @@ func loadRequired<Key: SharedReaderKey>(_ key: Key) async throws -> Key.Value? {
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Equal when their values are (the left one's before the step, while `_printChanges`
-  /// describes one).
+  /// Equal when their values are: the left one's before the step while `_printChanges` describes
+  /// one, or its expected value inside a change tracker's `assert`.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    (lhs.reference.valueBeforeDescribedStep ?? lhs.wrappedValue) == rhs.wrappedValue
+    (lhs.reference.valueBeforeDescribedStep(comparedWith: rhs.reference) ?? lhs.wrappedValue)
+      == rhs.wrappedValue
   }
 }
 
@@ -233,12 +234,20 @@ extension Shared: _CustomDiffObject {
   /// while a step's change is described the left side is the value before it.
   public var _customDiffValues: (Any, Any) {
     let value = reference.untrackedValue
-    return (reference.valueBeforeDescribedStep ?? value, value)
+    return (reference.valueBeforeDescribedStep() ?? value, value)
   }
 
   /// The box: every holder of it, and of its parts, dumps as one object (`#1`).
   public var _objectIdentifier: ObjectIdentifier {
     reference.identity.box
+  }
+}
+
+extension Shared {
+  /// Calls `body` after each change of the value this holder refers to now, until the watch is
+  /// released: what `publisher` is made of.
+  package func watchChanges(_ body: @escaping @Sendable () -> Void) -> SharedWatch {
+    reference.watch(body)
   }
 }
 

@@ -2,6 +2,7 @@ import ConcurrencyExtras
 import Foundation
 import IssueReporting
 import Observation
+import Synchronization
 
 /// What a test store needs of a shared value without knowing its type.
 package protocol AnySharedBox: AnyObject, Sendable {
@@ -13,9 +14,26 @@ package protocol AnySharedBox: AnyObject, Sendable {
   func isEqual(_ lhs: Any, _ rhs: Any) -> Bool?
   /// Names the value in a failure message.
   var keyDescription: String { get }
+  /// The value as a holder of the whole of it describes itself: `Shared<Int>(value: 1)`.
+  var holderDescription: String { get }
   /// Writes the value if it changed here since it was last written: what a save interval's end
   /// and ``SharedReferences/flush()`` do.
   func saveIfChanged()
+  /// Stops calling the watcher `id` names (``SharedWatch``).
+  func unwatch(_ id: ObjectIdentifier)
+}
+
+/// Keeps a box calling a watcher after each change of its value, until released.
+package final class SharedWatch: Sendable {
+  private weak let box: (any AnySharedBox)?
+
+  init(box: any AnySharedBox) {
+    self.box = box
+  }
+
+  deinit {
+    box?.unwatch(ObjectIdentifier(self))
+  }
 }
 
 /// The one value behind every holder of a key: locked, observed, loaded and persisted through
@@ -45,6 +63,10 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// of its changes: a late timer's write never puts an older value over a newer one.
   private let saving = Locked<Int>(0)
   private let registrar = ObservationRegistrar()
+  /// Called after each change of the value (``SharedReadable/watch(_:)``). Apart from `state`,
+  /// and counted apart, so that a change with no watcher only reads the count.
+  private let watchers = Locked<[ObjectIdentifier: @Sendable () -> Void]>([:])
+  private let watcherCount = Atomic<Int>(0)
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
   private let valueKeyPath: KeyPath<SharedBox, Value>
@@ -131,6 +153,10 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     key ?? "Shared<\(Value.self)>"
   }
 
+  var holderDescription: String {
+    "Shared<\(Value.self)>(\(description))"
+  }
+
   /// What `Shared.description` shows between its parentheses.
   var description: String {
     key ?? "value: \(String(reflecting: state.withLock { $0.value }))"
@@ -153,7 +179,11 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let tracker = references?.tracker.withLock { $0 }
     tracker?.willChange(self)
-    SharedChangeTracker.current?.willChange(self)
+    if let current = SharedChangeTracker.current {
+      // Inside a tracker's `assert`, a change sets the expected value.
+      if current.setsExpectedValues { return try current.changeExpectedValue(of: self, body) }
+      current.willChange(self)
+    }
     if let tracker, tracker.isAsserting.withLock({ $0 }) {
       return try state.withLock { try body(&$0.value) }
     }
@@ -167,7 +197,32 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
       }
     }
     didChange()
+    tellWatchers()
     return result
+  }
+
+  /// Calls `body` after each change of the value, here or from outside, until the returned
+  /// watch is released.
+  func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch {
+    let watch = SharedWatch(box: self)
+    watchers.withLock {
+      $0[ObjectIdentifier(watch)] = body
+      watcherCount.store($0.count, ordering: .releasing)
+    }
+    return watch
+  }
+
+  func unwatch(_ id: ObjectIdentifier) {
+    watchers.withLock {
+      $0[id] = nil
+      watcherCount.store($0.count, ordering: .releasing)
+    }
+  }
+
+  /// Called after the value's lock is let go, so that a watcher can read the value, or change it.
+  private func tellWatchers() {
+    guard watcherCount.load(ordering: .acquiring) > 0 else { return }
+    for watcher in watchers.withLock({ Array($0.values) }) { watcher() }
   }
 
   private func didChange() {
@@ -295,6 +350,7 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
         $0.replacements &+= 1
       }
     }
+    tellWatchers()
   }
 
   func restore(_ value: Any) {

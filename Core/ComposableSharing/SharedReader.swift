@@ -187,10 +187,11 @@ extension Shared {
 }
 
 extension SharedReader: Equatable where Value: Equatable {
-  /// Equal when their values are (the left one's before the step, while `_printChanges`
-  /// describes one).
+  /// Equal when their values are: the left one's before the step while `_printChanges` describes
+  /// one, or its expected value inside a change tracker's `assert`.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    (lhs.reference.valueBeforeDescribedStep ?? lhs.wrappedValue) == rhs.wrappedValue
+    (lhs.reference.valueBeforeDescribedStep(comparedWith: rhs.reference) ?? lhs.wrappedValue)
+      == rhs.wrappedValue
   }
 }
 
@@ -210,12 +211,20 @@ extension SharedReader: _CustomDiffObject {
   /// The value before and after, as ``Shared``'s.
   public var _customDiffValues: (Any, Any) {
     let value = reference.untrackedValue
-    return (reference.valueBeforeDescribedStep ?? value, value)
+    return (reference.valueBeforeDescribedStep() ?? value, value)
   }
 
   /// The box the value comes from.
   public var _objectIdentifier: ObjectIdentifier {
     reference.identity.box
+  }
+}
+
+extension SharedReader {
+  /// Calls `body` after each change of the value this reader refers to now, until the watch is
+  /// released.
+  package func watchChanges(_ body: @escaping @Sendable () -> Void) -> SharedWatch {
+    reference.watch(body)
   }
 }
 

@@ -13,6 +13,9 @@ protocol SharedReadable<Value>: AnyObject, Sendable {
   var identity: SharedIdentity { get }
   /// What `Shared.description` shows between its parentheses.
   var description: String { get }
+  /// Calls `body` after each change of the value behind this holder, until the watch is
+  /// released.
+  func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch
 }
 
 /// What a `Shared` holder reads and writes: a box, or a part of one.
@@ -74,6 +77,8 @@ final class DerivedReference<Root: Sendable, Value: Sendable>: SharedReference {
   }
 
   var description: String { "\(base.description)[dynamicMember: \(keyPath.value)]" }
+
+  func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch { base.watch(body) }
 }
 
 /// The value inside a shared optional while it has one; its last value once it becomes `nil`.
@@ -91,6 +96,7 @@ extension Unwrapping {
   func load() async throws { try await wrapped.load() }
   var identity: SharedIdentity { wrapped.identity }
   var description: String { "\(wrapped.description)!" }
+  func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch { wrapped.watch(body) }
 }
 
 /// A shared optional's value, written through to it while it has one.
@@ -155,6 +161,8 @@ final class MappedReference<Base: Sendable, Value: Sendable>: SharedReadable {
   }
 
   var description: String { "\(base.description).read" }
+
+  func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch { base.watch(body) }
 }
 
 extension Locked {

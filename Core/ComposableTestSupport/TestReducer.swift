@@ -1,5 +1,5 @@
 import ComposableCore
-import ComposableSharing
+@_spi(SharedChangeTracking) import ComposableSharing
 
 /// What a test store's reducer saw: the state after the test's own action, and every action that
 /// arrived from effects with the state after it.
@@ -14,7 +14,7 @@ final class TestRecorder<State, Action> {
   var sharedAfterTestAction: [SharedStep] = []
   var received: [(action: Action, state: State, shared: [SharedStep])] = []
   /// Learns which shared values each action changed.
-  let tracker = SharedChangeTracker()
+  let tracker = SharedChangeTracker(parent: nil)
   /// Shared values changed outside any reducer (by an effect, after its action was asserted) and
   /// not asserted yet: the next step asserts them, and a store that finishes with any left fails.
   var outsideShared: [SharedChangeTracker.Change] = []

@@ -1,6 +1,6 @@
 @_spi(Internals) import CasePaths
 import ComposableCore
-import ComposableSharing
+@_spi(SharedChangeTracking) import ComposableSharing
 import ConcurrencyExtras
 import CustomDump
 import Foundation

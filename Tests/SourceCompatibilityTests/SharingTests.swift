@@ -273,3 +273,93 @@ struct SharedChangesAtTheEndTests {
     }
   }
 }
+
+/// Keeps each number of visits it hears of through the shared value's publisher.
+@Reducer
+struct VisitsMirror {
+  struct State: Equatable {
+    @Shared(.visits) var visits
+    var seen: [Int] = []
+  }
+  enum Action: Equatable {
+    case onAppear
+    case visitsChanged(Int)
+    case stop
+  }
+  enum CancelID { case visits }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        return .publisher { [visits = state.$visits] in
+          visits.publisher.dropFirst().map(Action.visitsChanged)
+        }
+        .cancellable(id: CancelID.visits)
+      case .visitsChanged(let visits):
+        state.seen.append(visits)
+        return .none
+      case .stop:
+        return .cancel(id: CancelID.visits)
+      }
+    }
+  }
+}
+
+/// `$value.publisher`, as swift-sharing offers it where Combine is: the value now, then each
+/// change, wherever it comes from.
+struct SharedPublisherTests {
+  @Test func publishesTheValueThenEachChange() {
+    @Shared(value: 0) var count
+    let values = LockIsolated<[Int]>([])
+    let cancellable = $count.publisher.sink { value in values.withValue { $0.append(value) } }
+    $count.withLock { $0 += 1 }
+    let other = $count
+    other.withLock { $0 = 5 }
+    #expect(values.value == [0, 1, 5])
+
+    cancellable.cancel()
+    $count.withLock { $0 += 1 }
+    #expect(values.value == [0, 1, 5])
+  }
+
+  @Test func aPartPublishesItsValue() {
+    struct Pair: Equatable {
+      var first = 0
+      var second = 0
+    }
+    @Shared(value: Pair()) var pair
+    let firsts = LockIsolated<[Int]>([])
+    let cancellable = $pair.first.publisher.sink { value in firsts.withValue { $0.append(value) } }
+    $pair.first.withLock { $0 = 2 }
+    $pair.second.withLock { $0 = 3 }
+    #expect(firsts.value == [0, 2, 2])
+    _ = cancellable
+  }
+
+  @Test func aChangeFromTheServerIsPublished() {
+    let server = ScoreServer()
+    withDependencies {
+      $0.scoreServer = server
+    } operation: {
+      @SharedReader(.score) var score
+      let scores = LockIsolated<[Int]>([])
+      let cancellable = $score.publisher.sink { value in scores.withValue { $0.append(value) } }
+      server.push(4)
+      #expect(scores.value == [0, 4])
+      _ = cancellable
+    }
+  }
+
+  @Test func aStoreSubscribesThroughAnEffect() async {
+    let store = await TestStore(initialState: VisitsMirror.State()) { VisitsMirror() }
+    await store.send(.onAppear)
+    @Shared(.visits) var visits
+    $visits.withLock { $0 = 3 }
+    // A change made outside the reducer belongs to the next step's assertion.
+    await store.receive(.visitsChanged(3)) {
+      $0.$visits.withLock { $0 = 3 }
+      $0.seen = [3]
+    }
+    await store.send(.stop)
+  }
+}

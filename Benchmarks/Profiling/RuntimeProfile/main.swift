@@ -62,7 +62,9 @@ import Observation
 //   counts effects, not sends); run, runSending: one effect to a send, awaited; runUnawaited:
 //   one to a send, as a view sends it, none awaited until the end; cancels: a thousand effects
 //   that sleep, started and cancelled by their id; testStore: a `TestStore` sent `.echo` and
-//   receiving `.echoed`, from the main actor, as a `@MainActor` test does.
+//   receiving `.echoed`, from the main actor, as a `@MainActor` test does;
+// - sharedWrite, sharedRead: not sends, `$count.withLock { $0 += 1 }` on an in-memory shared
+//   value, and a read of it.
 // Runs the scenario's sends in a loop and prints the mean time per send; under callgrind, divide
 // the instruction count of `Store.send` by the number of sends.
 
@@ -76,6 +78,16 @@ func run(_ arguments: [String]) -> Bool {
   var root: AnyObject?
   switch scenario {
   case "root": store = Store(initialState: Counter.State()) { Counter() }
+  case "sharedWrite", "sharedRead":
+    @Shared(.inMemory("count")) var count = 0
+    let start = ContinuousClock.now
+    if scenario == "sharedWrite" {
+      for _ in 0..<sends { $count.withLock { $0 += 1 } }
+    } else {
+      for _ in 0..<sends { precondition(count >= 0) }
+    }
+    report(scenario, sends, ContinuousClock.now - start)
+    return true
   case "scopeUnderDependency":
     let root = StoreOf<S10>(initialState: S10.State()) { S10().dependency(\.uuid, .incrementing) }
     timeSends(scenario, sends, root, scope10Increment)

@@ -1,4 +1,4 @@
-import ComposableSharing
+@_spi(SharedChangeTracking) import ComposableSharing
 import CustomDump
 
 /// How `_printChanges` reports each action: by default the action and a diff of the state.
@@ -67,7 +67,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
     let effects = SharedChangeTracker.$current.withValue(tracker) {
       base.reduce(into: &state, action: action)
     }
-    SharedChangeTracker.describing(tracker.take()) {
+    SharedChangeTracker.$described.withValue(tracker) {
       printer.printChange(action, oldState, state)
     }
     return effects
