@@ -161,6 +161,18 @@ public final class SharedChangeTracker: Sendable {
   }
 }
 
+extension SharedChangeTracker: Hashable {
+  /// Whether both are the one tracker, as copies of one of swift-sharing's trackers are.
+  public static func == (lhs: SharedChangeTracker, rhs: SharedChangeTracker) -> Bool {
+    lhs === rhs
+  }
+
+  /// Hashes the tracker's identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
 extension SharedReferences {
   /// Starts telling `tracker` of every change to these shared values.
   package func track(with tracker: SharedChangeTracker?) {

@@ -85,6 +85,12 @@ import Testing
     }
   }
 
+  @Test func trackersAreKeptInASetByIdentity() {
+    let first = SharedChangeTracker(reportUnassertedChanges: false)
+    let second = SharedChangeTracker(reportUnassertedChanges: false)
+    #expect(Set([first, second, first]).count == 2)
+  }
+
   @Test func resetForgetsTheChanges() {
     @Shared(value: 0) var count
     let tracker = SharedChangeTracker()
