@@ -34,8 +34,9 @@ public final class SharedChangeTracker: Sendable {
   /// A tracker nested in another (`_printChanges` applied twice) tells it too, so that the outer
   /// one sees what the inner step changed.
   private let parent: SharedChangeTracker?
-  /// Set on the stand-in `assert` makes current: writes go to this tracker's earlier values.
-  private let expectationsOf: SharedChangeTracker?
+  /// Set on the stand-in `assert` makes current: a write changes this tracker's expected value
+  /// instead of the live one.
+  let expectationsOf: SharedChangeTracker?
   private let reportsUnassertedChanges: Bool
   /// Where the tracker was made, for its report.
   private let location: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)?
@@ -113,17 +114,14 @@ public final class SharedChangeTracker: Sendable {
     changes.withLock { $0 = Changes() }
   }
 
-  /// Whether `assert` made this tracker current: a change then sets the expected value.
-  var setsExpectedValues: Bool { expectationsOf != nil }
-
-  /// Runs `body` on the expected value of `box`, instead of its live one.
+  /// Runs `body` on the expected value of `box` (its recorded earlier value, or else its live
+  /// one), instead of on the live one.
   func changeExpectedValue<Value, R>(
     of box: SharedBox<Value>, _ body: (inout Value) throws -> R
   ) rethrows -> R {
-    guard let tracker = expectationsOf else { return try box.withLock(body) }
-    var expected = tracker.before(box: ObjectIdentifier(box)) as? Value ?? box.untrackedValue
+    var expected = before(box: ObjectIdentifier(box)) as? Value ?? box.untrackedValue
     let result = try body(&expected)
-    tracker.record(Change(box: box, before: expected), replacing: true)
+    record(Change(box: box, before: expected), replacing: true)
     return result
   }
 

@@ -2,7 +2,6 @@ import ConcurrencyExtras
 import Foundation
 import IssueReporting
 import Observation
-import Synchronization
 
 /// What a test store needs of a shared value without knowing its type.
 package protocol AnySharedBox: AnyObject, Sendable {
@@ -64,9 +63,8 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   private let saving = Locked<Int>(0)
   private let registrar = ObservationRegistrar()
   /// Called after each change of the value (``SharedReadable/watch(_:)``). Apart from `state`,
-  /// and counted apart, so that a change with no watcher only reads the count.
+  /// which every read and write copies in and out.
   private let watchers = Locked<[ObjectIdentifier: @Sendable () -> Void]>([:])
-  private let watcherCount = Atomic<Int>(0)
   /// `\SharedBox.value`, made once: a key path into a generic class is built at run time, with
   /// allocations, each time its literal is evaluated.
   private let valueKeyPath: KeyPath<SharedBox, Value>
@@ -181,7 +179,9 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
     tracker?.willChange(self)
     if let current = SharedChangeTracker.current {
       // Inside a tracker's `assert`, a change sets the expected value.
-      if current.setsExpectedValues { return try current.changeExpectedValue(of: self, body) }
+      if let asserting = current.expectationsOf {
+        return try asserting.changeExpectedValue(of: self, body)
+      }
       current.willChange(self)
     }
     if let tracker, tracker.isAsserting.withLock({ $0 }) {
@@ -205,24 +205,18 @@ final class SharedBox<Value: Sendable>: AnySharedBox, Observable, @unchecked Sen
   /// watch is released.
   func watch(_ body: @escaping @Sendable () -> Void) -> SharedWatch {
     let watch = SharedWatch(box: self)
-    watchers.withLock {
-      $0[ObjectIdentifier(watch)] = body
-      watcherCount.store($0.count, ordering: .releasing)
-    }
+    watchers.withLock { $0[ObjectIdentifier(watch)] = body }
     return watch
   }
 
   func unwatch(_ id: ObjectIdentifier) {
-    watchers.withLock {
-      $0[id] = nil
-      watcherCount.store($0.count, ordering: .releasing)
-    }
+    watchers.withLock { $0[id] = nil }
   }
 
   /// Called after the value's lock is let go, so that a watcher can read the value, or change it.
   private func tellWatchers() {
-    guard watcherCount.load(ordering: .acquiring) > 0 else { return }
-    for watcher in watchers.withLock({ Array($0.values) }) { watcher() }
+    guard let watchers = watchers.withLock({ $0.isEmpty ? nil : Array($0.values) }) else { return }
+    for watcher in watchers { watcher() }
   }
 
   private func didChange() {

@@ -8,21 +8,20 @@
     /// whichever thread changed it. A value set inside a change tracker's `assert` is expected,
     /// not changed, and is not published.
     public var publisher: some Publisher<Value, Never> {
-      sharedValues(wrappedValue, watch: watchChanges) { [self] in wrappedValue }
+      sharedValues(watch: watchChanges) { [self] in wrappedValue }
     }
   }
 
   extension SharedReader {
     /// A publisher of the value: the current one when subscribed to, then each new one.
     public var publisher: some Publisher<Value, Never> {
-      sharedValues(wrappedValue, watch: watchChanges) { [self] in wrappedValue }
+      sharedValues(watch: watchChanges) { [self] in wrappedValue }
     }
   }
 
-  /// `first`, then `read()` after each change `watch` reports, for as long as the subscription
-  /// lasts: the watch is released with it.
+  /// `read()` when subscribed to, then again after each change `watch` reports, for as long as
+  /// the subscription lasts: the watch is released with it.
   private func sharedValues<Value: Sendable>(
-    _ first: @autoclosure @escaping () -> Value,
     watch: @escaping (@escaping @Sendable () -> Void) -> SharedWatch,
     read: @escaping @Sendable () -> Value
   ) -> some Publisher<Value, Never> {
@@ -30,7 +29,7 @@
       // Unchecked: a subject takes values from any thread; OpenCombine does not say so.
       let subject = UncheckedSendable(PassthroughSubject<Value, Never>())
       let watching = watch { subject.value.send(read()) }
-      return subject.value.prepend(first()).handleEvents(receiveCancel: { _ = watching })
+      return subject.value.prepend(read()).handleEvents(receiveCancel: { _ = watching })
     }
   }
 #endif
